@@ -1,0 +1,95 @@
+import type { McpClient } from '../target/client.js';
+import { resultOf } from '../target/client.js';
+import type { JsonObject } from '../target/envelope.js';
+import type { ProbeOutcome } from '../target/probe.js';
+import type { Exchange } from '../target/transport.js';
+import { isCallable, toolsFrom, type ToolInfo } from './support/tools.js';
+import { sampleArgs } from './support/sample-args.js';
+import type { CheckOptions } from './types.js';
+
+export interface ListOutcome {
+  /** Every page's exchange, in order. */
+  pages: Exchange[];
+  items: unknown[];
+  /** Set when a page did not come back as a result. */
+  broken?: Exchange;
+}
+
+const LIST_KEY: Record<string, string> = {
+  'tools/list': 'tools',
+  'prompts/list': 'prompts',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+};
+
+const MAX_PAGES = 50;
+
+/** Calls several checks need, made once per target and shared (memoised promises). */
+export class SharedState {
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly client: McpClient,
+    readonly probe: ProbeOutcome,
+    private readonly options: CheckOptions,
+  ) {}
+
+  private once<T>(key: string, f: () => Promise<T>): Promise<T> {
+    let p = this.memo.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = f();
+      this.memo.set(key, p);
+    }
+    return p;
+  }
+
+  /** The probe's discover exchange when it succeeded, else a fresh one. */
+  discover(): Promise<Exchange> {
+    const probed = this.probe.discoverExchange;
+    if (probed && resultOf(probed)) return Promise.resolve(probed);
+    return this.once('discover', () => this.client.request('server/discover', {}, { phase: 'shared' }));
+  }
+
+  capabilities(): JsonObject | undefined {
+    const caps = this.probe.discover?.capabilities;
+    return caps && typeof caps === 'object' ? (caps as JsonObject) : undefined;
+  }
+
+  /** Whether the server advertises a capability; undefined when it never said (no discover result). */
+  offers(cap: string): boolean | undefined {
+    const caps = this.capabilities();
+    return caps ? cap in caps : undefined;
+  }
+
+  list(method: keyof typeof LIST_KEY & string): Promise<ListOutcome> {
+    return this.once(`list:${method}`, async () => {
+      const out: ListOutcome = { pages: [], items: [] };
+      let cursor: string | undefined;
+      for (let i = 0; i < MAX_PAGES; i++) {
+        const ex = await this.client.request(method, cursor ? { cursor } : {}, { phase: 'shared' });
+        out.pages.push(ex);
+        const r = resultOf(ex);
+        const items = r?.[LIST_KEY[method] ?? ''];
+        if (!r || !Array.isArray(items)) {
+          out.broken = ex;
+          break;
+        }
+        out.items.push(...items);
+        if (typeof r.nextCursor !== 'string' || !r.nextCursor) break;
+        cursor = r.nextCursor;
+      }
+      return out;
+    });
+  }
+
+  async tools(): Promise<ToolInfo[]> {
+    return toolsFrom((await this.list('tools/list')).items);
+  }
+
+  /** Tools the safety rule lets us call, each with arguments. */
+  async callableTools(): Promise<{ tool: ToolInfo; args: JsonObject }[]> {
+    return (await this.tools())
+      .filter((t) => isCallable(t, this.options.allowTools))
+      .map((tool) => ({ tool, args: this.options.toolArgs[tool.name] ?? sampleArgs(tool.inputSchema) }));
+  }
+}

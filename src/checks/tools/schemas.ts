@@ -1,0 +1,43 @@
+import type { ToolInfo } from '../support/tools.js';
+import { danglingRefs, dialectOf, isNetworkRef, measureSchema, SchemaCompiler, type SchemaShape } from '../support/schema.js';
+
+export interface SchemaFacts {
+  tool: string;
+  which: 'inputSchema' | 'outputSchema';
+  schema: unknown;
+  shape: SchemaShape;
+}
+
+/** Every tool schema with its measured shape; measured once per target and shared by the schema checks. */
+export function schemaFacts(tools: ToolInfo[]): SchemaFacts[] {
+  const out: SchemaFacts[] = [];
+  for (const t of tools)
+    for (const which of ['inputSchema', 'outputSchema'] as const) {
+      const schema = t[which];
+      if (schema === undefined || (which === 'outputSchema' && typeof schema === 'boolean')) continue;
+      out.push({ tool: t.name, which, schema, shape: measureSchema(schema) });
+    }
+  return out;
+}
+
+export interface SchemaVerdict {
+  label: string;
+  problems: string[];
+  /** Not validated: dialect we do not support, or over the cost bound. */
+  skipped?: string;
+}
+
+export function judgeSchema(f: SchemaFacts, compiler: SchemaCompiler): SchemaVerdict {
+  const label = `${f.tool}.${f.which}`;
+  if (!f.schema || typeof f.schema !== 'object' || Array.isArray(f.schema)) return { label, problems: [`is ${f.schema === null ? 'null' : typeof f.schema}, not a schema object`] };
+  if (f.shape.exceeded) return { label, problems: [], skipped: `over the validation-cost bound: ${f.shape.exceeded}` };
+  const { dialect, declared } = dialectOf(f.schema);
+  if (!dialect) return { label, problems: [], skipped: `declares dialect ${declared}, which mcp-assay does not validate` };
+  const problems = compiler.check(f.schema, dialect).errors.map((e) => `not valid ${dialect}: ${e}`);
+  for (const d of danglingRefs(f.schema, f.shape)) problems.push(`same-document $ref does not resolve: ${d}`);
+  return { label, problems };
+}
+
+export function networkRefs(f: SchemaFacts): string[] {
+  return f.shape.refs.filter((r) => isNetworkRef(r.ref, f.shape)).map((r) => `${r.ref} (at ${r.at})`);
+}

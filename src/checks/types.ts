@@ -1,0 +1,68 @@
+import type { Level, SpecRef, TransportKind } from '../core/types.js';
+import type { McpClient, RequestOptions } from '../target/client.js';
+import type { JsonObject } from '../target/envelope.js';
+import type { ProbeOutcome } from '../target/probe.js';
+import type { Exchange } from '../target/transport.js';
+import type { SharedState } from './shared.js';
+
+/** A conformance check: static data plus `run`. Listable without running anything. */
+export interface CheckDefinition {
+  /** Stable, hierarchical, declared once: `<area>/<behaviour>`. */
+  id: string;
+  title: string;
+  level: Level;
+  spec: SpecRef;
+  /** Transports the requirement applies to. */
+  transports: TransportKind[];
+  /** Server capability the check needs (from server/discover); without it the check is `precondition-failed`. */
+  requires?: 'tools' | 'resources' | 'prompts' | 'completions';
+  /** Runs after every other check (it judges what the whole run observed). */
+  runsLast?: boolean;
+  run(t: CheckContext): Promise<void>;
+}
+
+export interface CheckFailure {
+  message: string;
+  expected?: string;
+  actual?: string;
+  hint?: string;
+  evidence?: number[];
+}
+
+export interface CheckOptions {
+  timeoutMs: number;
+  /** Globs of tool names the user allows us to call although they may write. */
+  allowTools: string[];
+  /** Arguments per tool name, overriding the ones made from its schema. */
+  toolArgs: Record<string, JsonObject>;
+}
+
+export interface CheckContext {
+  readonly checkId: string;
+  readonly transport: TransportKind;
+  readonly client: McpClient;
+  readonly probe: ProbeOutcome;
+  readonly options: CheckOptions;
+  readonly shared: SharedState;
+  /** A request tagged with this check's id in the wire record. */
+  request(method: string, params?: JsonObject, o?: RequestOptions): Promise<Exchange>;
+  /** Record a failure; a check may record several and keeps running. */
+  fail(f: CheckFailure): void;
+  /** The server does not offer what this check needs: stop, status `precondition-failed`. */
+  precondition(message: string, hint?: string): never;
+  /** The check cannot decide: stop, status `inconclusive`. */
+  inconclusive(message: string, evidence?: number[]): never;
+  /** A passing check may say what it saw. */
+  note(message: string): void;
+}
+
+export class CheckStop extends Error {
+  constructor(
+    readonly status: 'precondition-failed' | 'inconclusive',
+    message: string,
+    readonly hint?: string,
+    readonly evidence?: number[],
+  ) {
+    super(message);
+  }
+}

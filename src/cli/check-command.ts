@@ -1,0 +1,83 @@
+import { CHECKS, selectChecks } from '../checks/index.js';
+import { applyFlags, defaultConfig, findConfigFile, loadConfig, serverRunOptions, serverToTarget, type AssayConfig } from '../config/index.js';
+import { exitCodeFor } from '../core/summary.js';
+import { assay, type PlannedTarget } from '../engine/run.js';
+import { REPORTERS } from '../reporters/index.js';
+import { writeReports, useColor } from './output.js';
+import { targetFromOperands } from './targets.js';
+import { UsageError } from './usage-error.js';
+import { listCatalogue } from './list.js';
+
+export interface CheckCommandOptions {
+  header: string[];
+  env: string[];
+  cwd?: string;
+  server: string[];
+  config?: string;
+  timeout?: number;
+  deadline?: number;
+  json?: string;
+  junit?: string;
+  md?: string;
+  list?: boolean;
+  only: string[];
+  skip: string[];
+  strict?: boolean;
+  allowTool: string[];
+  toolArgs?: Record<string, Record<string, unknown>>;
+  concurrency: number;
+  color?: boolean;
+  verbose?: boolean;
+}
+
+export async function loadEffectiveConfig(o: { config?: string }): Promise<AssayConfig> {
+  const file = o.config ?? findConfigFile(process.cwd());
+  return file ? loadConfig(file) : defaultConfig();
+}
+
+/** `mcp-assay check`: returns the exit code. */
+export async function checkCommand(operands: string[], o: CheckCommandOptions): Promise<number> {
+  const cfg = applyFlags(await loadEffectiveConfig(o), {
+    ...(o.timeout !== undefined ? { timeout: o.timeout } : {}),
+    ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
+    ...(o.strict !== undefined ? { strict: o.strict } : {}),
+    ...(o.only.length ? { only: o.only } : {}),
+    ...(o.skip.length ? { skip: o.skip } : {}),
+    ...(o.allowTool.length ? { allowTools: o.allowTool } : {}),
+    ...(o.toolArgs ? { toolArgs: o.toolArgs } : {}),
+    reports: { ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) },
+  });
+  const checks = selectChecks(CHECKS, cfg.check.only, cfg.check.skip);
+  if (o.list) {
+    process.stdout.write(listCatalogue(checks));
+    return 0;
+  }
+  if (!checks.length) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
+  const plan: PlannedTarget[] = [];
+  const direct = targetFromOperands(operands, { header: o.header, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) });
+  if (direct) plan.push({ spec: direct });
+  const names = o.server.length ? o.server : direct ? [] : Object.keys(cfg.servers);
+  for (const name of names) {
+    const r = serverRunOptions(cfg, name);
+    plan.push({ spec: serverToTarget(cfg, name), overrides: { timeoutMs: r.timeout, deadlineMs: r.deadline, allowTools: r.allowTools, toolArgs: r.toolArgs } });
+  }
+  if (!plan.length) throw new UsageError('no target: give a URL, a command after --, or --server NAME from mcp-assay.config.yaml');
+
+  const report = await assay(plan, {
+    checks,
+    timeoutMs: cfg.check.timeout,
+    deadlineMs: cfg.check.deadline,
+    startupTimeoutMs: Math.max(30_000, cfg.check.timeout),
+    strict: cfg.check.strict,
+    concurrency: o.concurrency,
+    allowTools: cfg.check.allowTools,
+    toolArgs: cfg.check.toolArgs,
+    only: cfg.check.only,
+    skip: cfg.check.skip,
+  });
+  const color = useColor(process.stdout, o.color);
+  process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
+  const written = await writeReports(report, cfg.reports);
+  for (const f of written) process.stderr.write(`wrote ${f}\n`);
+  return exitCodeFor(report);
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { VERSION } from '../version.js';
+import { checkCommand, type CheckCommandOptions } from './check-command.js';
+import { demoCommand } from './demo.js';
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+function positiveInt(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive whole number of milliseconds');
+  return n;
+}
+
+/** `--tool-args` takes JSON (`{"tool": {"arg": 1}}`) or `@file.json`. */
+function toolArgs(v: string): Record<string, Record<string, unknown>> {
+  let text = v;
+  if (v.startsWith('@')) {
+    try {
+      text = readFileSync(v.slice(1), 'utf8');
+    } catch (e) {
+      throw new InvalidArgumentError(`cannot read ${v.slice(1)}: ${(e as Error).message}`);
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new InvalidArgumentError(`not JSON: ${(e as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((a) => !a || typeof a !== 'object' || Array.isArray(a)))
+    throw new InvalidArgumentError('expected an object of tool name -> arguments object, e.g. {"get_ticket": {"id": "T-1"}}');
+  return parsed as Record<string, Record<string, unknown>>;
+}
+
+export type CommandResult = { exitCode: number };
+
+/** The commander program; `run` receives the exit code of the command that ran. */
+export function buildProgram(run: (code: Promise<number>) => void): Command {
+  const program = new Command('mcp-assay')
+    .description('Tests MCP servers: protocol conformance (2026-07-28 and the 2025 era), tool contracts, model behaviour.')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('check')
+    .description('check a server for conformance: a URL (Streamable HTTP), a command after -- (stdio), or --server NAME from the config')
+    .argument('[target...]', 'http(s) URL, or -- followed by the command that starts a stdio server')
+    .option('-H, --header <header>', "HTTP header 'Name: value' (repeatable), e.g. Authorization", collect, [])
+    .option('-e, --env <pair>', 'environment variable KEY=value for a stdio server (repeatable; values are masked)', collect, [])
+    .option('--cwd <dir>', 'working directory of a stdio server')
+    .option('-s, --server <name>', 'a server named in mcp-assay.config.yaml (repeatable)', collect, [])
+    .option('-c, --config <file>', 'config file (default: ./mcp-assay.config.yaml when present)')
+    .option('--timeout <ms>', 'per-request timeout (default 10000)', positiveInt)
+    .option('--deadline <ms>', 'overall deadline per target (default 120000)', positiveInt)
+    .option('--json <file>', 'write the JSON report')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--md <file>', 'write a Markdown report (fits a CI job summary)')
+    .option('--list', 'print the check catalogue and exit')
+    .option('--only <prefix>', 'run only checks whose id starts with this (repeatable)', collect, [])
+    .option('--skip <prefix>', 'skip checks whose id starts with this (repeatable)', collect, [])
+    .option('--strict', 'a SHOULD miss fails instead of warning')
+    .option('--allow-tool <glob>', 'allow calling tools matching this glob although they may write (repeatable)', collect, [])
+    .option('--tool-args <json>', 'arguments per tool: JSON or @file.json, e.g. {"get_ticket":{"id":"T-1"}}', toolArgs)
+    .addOption(new Option('--concurrency <n>', 'checks run at once per target').default(4).argParser(positiveInt))
+    .option('--no-color', 'no ANSI colours')
+    .option('-v, --verbose', 'show wire evidence in the console')
+    .action((operands: string[], o: CheckCommandOptions) => run(checkCommand(operands, o)));
+
+  program
+    .command('demo')
+    .description('check the bundled example servers (correct and flawed) over HTTP and stdio; writes ./assay-report/')
+    .option('--out <dir>', 'report folder', 'assay-report')
+    .option('--no-color', 'no ANSI colours')
+    .action((o: { out: string; color?: boolean }) => run(demoCommand(o)));
+
+  return program;
+}
+
+export { CommanderError };

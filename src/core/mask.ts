@@ -1,0 +1,73 @@
+/**
+ * Secret masking for everything that leaves the process: reports, logs, wire evidence.
+ * A Masker knows the literal secrets of this run (header values, env values marked secret)
+ * and also masks well-known secret shapes wherever they appear.
+ */
+export const MASK = '***';
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
+const SECRET_NAME = /(token|secret|password|passwd|api[-_]?key|auth|credential|private[-_]?key|session)/i;
+
+const SHAPES: RegExp[] = [
+  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g,
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
+  /\bAKIA[0-9A-Z]{16}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+];
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name) || SECRET_NAME.test(name);
+}
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+export class Masker {
+  private readonly literals: string[] = [];
+
+  constructor(secrets: Iterable<string> = []) {
+    for (const s of secrets) this.add(s);
+  }
+
+  /** Register a literal secret; very short values are not masked (they would mask ordinary text). */
+  add(secret: string | undefined): void {
+    if (!secret || secret.length < 4 || this.literals.includes(secret)) return;
+    this.literals.push(secret);
+    this.literals.sort((a, b) => b.length - a.length);
+    // A header value like "Bearer abc" also leaks as "abc" alone.
+    const m = /^(?:Bearer|Basic|Token)\s+(.+)$/i.exec(secret);
+    if (m?.[1]) this.add(m[1]);
+  }
+
+  text(s: string): string {
+    let out = s;
+    for (const lit of this.literals) out = out.split(lit).join(MASK);
+    for (const re of SHAPES) out = out.replace(re, (m) => (m.startsWith('Bearer') || m.startsWith('Basic') ? `${m.split(/\s+/)[0]} ${MASK}` : MASK));
+    return out;
+  }
+
+  headers(h: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(h)) out[k] = isSecretHeader(k) ? MASK : this.text(v);
+    return out;
+  }
+
+  /** Deep copy of a JSON value with every string masked. */
+  json<T>(v: T): T {
+    return this.walk(v) as T;
+  }
+
+  private walk(v: unknown): unknown {
+    if (typeof v === 'string') return this.text(v);
+    if (Array.isArray(v)) return v.map((x) => this.walk(x));
+    if (v && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[k] = this.walk(x);
+      return out;
+    }
+    return v;
+  }
+}

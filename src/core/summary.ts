@@ -1,0 +1,48 @@
+import type { CheckResult, Report, Status, Summary, TargetReport } from './types.js';
+
+export function emptySummary(): Summary {
+  return { total: 0, pass: 0, fail: 0, warn: 0, skip: 0, preconditionFailed: 0, inconclusive: 0, error: 0 };
+}
+
+const KEY: Record<Status, keyof Summary> = {
+  pass: 'pass',
+  fail: 'fail',
+  warn: 'warn',
+  skip: 'skip',
+  'precondition-failed': 'preconditionFailed',
+  inconclusive: 'inconclusive',
+  error: 'error',
+};
+
+export function summarize(results: readonly CheckResult[]): Summary {
+  const s = emptySummary();
+  for (const r of results) {
+    s.total++;
+    s[KEY[r.status]]++;
+  }
+  return s;
+}
+
+export function addSummaries(parts: readonly Summary[]): Summary {
+  const s = emptySummary();
+  for (const p of parts) for (const k of Object.keys(s) as (keyof Summary)[]) s[k] += p[k];
+  return s;
+}
+
+/** Exit codes of `check`: 0 every MUST passed, 1 a MUST failed (or SHOULD with strict), 3 inconclusive. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, inconclusive: 3 } as const;
+
+/** `--strict` is applied when results are graded (a SHOULD miss becomes `fail`), so the exit code reads statuses only. */
+export function targetFailed(t: TargetReport): boolean {
+  return t.results.some((r) => r.status === 'fail');
+}
+
+export function targetUndecided(t: TargetReport): boolean {
+  return t.outcome === 'inconclusive' || t.results.some((r) => r.status === 'inconclusive' || r.status === 'error');
+}
+
+export function exitCodeFor(report: Report): number {
+  if (report.targets.some(targetFailed)) return EXIT.failed;
+  if (report.targets.some(targetUndecided)) return EXIT.inconclusive;
+  return EXIT.ok;
+}

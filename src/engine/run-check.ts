@@ -1,0 +1,92 @@
+import type { CheckResult, Status, TransportKind } from '../core/types.js';
+import { areaOf, CheckStop, type CheckContext, type CheckDefinition, type CheckFailure, type CheckOptions, type SharedState } from '../checks/index.js';
+import type { McpClient } from '../target/client.js';
+import type { ProbeOutcome } from '../target/probe.js';
+import { gradeFailure } from './grade.js';
+
+export interface CheckEnv {
+  client: McpClient;
+  probe: ProbeOutcome;
+  shared: SharedState;
+  options: CheckOptions;
+  strict: boolean;
+  /** Longest a single check may run before it is called inconclusive. */
+  checkBudgetMs: number;
+}
+
+export function baseResult(def: CheckDefinition, status: Status, message?: string): CheckResult {
+  return {
+    checkId: def.id,
+    title: def.title,
+    area: areaOf(def.id),
+    level: def.level,
+    status,
+    spec: def.spec,
+    transports: [...def.transports],
+    ...(message ? { message } : {}),
+    durationMs: 0,
+  };
+}
+
+export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> {
+  const kind: TransportKind = env.client.transport.kind;
+  if (!def.transports.includes(kind)) return baseResult(def, 'skip', `applies to ${def.transports.join(' and ')} only`);
+  if (def.requires && env.shared.offers(def.requires) === false)
+    return { ...baseResult(def, 'precondition-failed', `the server does not advertise the ${def.requires} capability`) };
+  const t0 = performance.now();
+  const failures: CheckFailure[] = [];
+  const notes: string[] = [];
+  const ctx: CheckContext = {
+    checkId: def.id,
+    transport: kind,
+    client: env.client,
+    probe: env.probe,
+    options: env.options,
+    shared: env.shared,
+    request: (method, params, o) => env.client.request(method, params, { ...o, phase: def.id }),
+    fail: (f) => void failures.push(f),
+    precondition: (message, hint) => {
+      throw new CheckStop('precondition-failed', message, hint);
+    },
+    inconclusive: (message, evidence) => {
+      throw new CheckStop('inconclusive', message, undefined, evidence);
+    },
+    note: (m) => void notes.push(m),
+  };
+  let result: CheckResult;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      def.run(ctx),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new CheckStop('inconclusive', `the check did not finish within ${env.checkBudgetMs} ms`)), env.checkBudgetMs);
+      }),
+    ]);
+    result = fromFailures(def, failures, notes, env.strict);
+  } catch (e) {
+    if (e instanceof CheckStop) {
+      // Failures recorded before the stop still count: a fail outranks "could not finish".
+      result = failures.length ? fromFailures(def, failures, notes, env.strict) : { ...baseResult(def, e.status, e.message), ...(e.hint ? { hint: e.hint } : {}), ...(e.evidence ? { evidence: e.evidence } : {}) };
+    } else {
+      result = baseResult(def, 'error', `mcp-assay failed while running this check: ${(e as Error).stack ?? String(e)}`);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  result.durationMs = Math.round(performance.now() - t0);
+  return result;
+}
+
+function fromFailures(def: CheckDefinition, failures: CheckFailure[], notes: string[], strict: boolean): CheckResult {
+  if (!failures.length) return baseResult(def, 'pass', notes.join('; ') || undefined);
+  const r = baseResult(def, gradeFailure(def.level, strict), failures.map((f) => f.message).join('; '));
+  const first = failures[0]!;
+  if (first.expected) r.expected = first.expected;
+  const actuals = failures.map((f) => f.actual).filter((a): a is string => !!a);
+  if (actuals.length) r.actual = [...new Set(actuals)].join(' | ');
+  const hint = failures.find((f) => f.hint)?.hint;
+  if (hint) r.hint = hint;
+  const ev = [...new Set(failures.flatMap((f) => f.evidence ?? []))].sort((a, b) => a - b);
+  if (ev.length) r.evidence = ev;
+  return r;
+}

@@ -1,0 +1,127 @@
+import type { TargetSpec } from '../core/target-spec.js';
+import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
+import { Masker } from '../core/mask.js';
+import { summarize } from '../core/summary.js';
+import { SharedState, type CheckDefinition, type CheckOptions } from '../checks/index.js';
+import { McpClient } from '../target/client.js';
+import { HttpTransport } from '../target/http.js';
+import { probeEra } from '../target/probe.js';
+import { WireRecorder } from '../target/recorder.js';
+import { StdioTransport } from '../target/stdio.js';
+import type { Transport } from '../target/transport.js';
+import { baseResult, runCheck, type CheckEnv } from './run-check.js';
+
+export interface TargetRunOptions extends CheckOptions {
+  /** Whole run for this target, ms. */
+  deadlineMs: number;
+  /** First request on a freshly started server (npx may install first), ms. */
+  startupTimeoutMs: number;
+  strict: boolean;
+  concurrency: number;
+  checks: readonly CheckDefinition[];
+}
+
+export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescription {
+  if (spec.kind === 'http') {
+    let display = spec.url;
+    try {
+      const u = new URL(spec.url);
+      if (u.password || u.username) (u.password = ''), (u.username = u.username ? '***' : '');
+      display = u.toString();
+    } catch {
+      /* shown as given */
+    }
+    return { kind: 'http', display: masker.text(display), ...(spec.name ? { name: spec.name } : {}) };
+  }
+  const display = [spec.command, ...spec.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ');
+  return { kind: 'stdio', display: masker.text(display), ...(spec.name ? { name: spec.name } : {}) };
+}
+
+export function openTransport(spec: TargetSpec, recorder: WireRecorder): Transport {
+  if (spec.kind === 'http') return new HttpTransport({ url: spec.url, ...(spec.headers ? { headers: spec.headers } : {}) }, recorder);
+  return new StdioTransport(
+    { command: spec.command, args: spec.args, ...(spec.env ? { env: spec.env } : {}), ...(spec.secretEnv ? { secretEnv: spec.secretEnv } : {}), ...(spec.cwd ? { cwd: spec.cwd } : {}) },
+    recorder,
+  );
+}
+
+/** Probe, run the selected checks, close: one TargetReport, whatever the server does. */
+export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promise<TargetReport> {
+  const t0 = performance.now();
+  const masker = new Masker();
+  for (const v of Object.values(spec.kind === 'http' ? spec.headers ?? {} : {})) masker.add(v);
+  const recorder = new WireRecorder(masker);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
+  const transport = openTransport(spec, recorder);
+  const client = new McpClient(transport, recorder, { timeoutMs: o.timeoutMs, signal: deadline.signal });
+  const report: TargetReport = {
+    target: describeTarget(spec, masker),
+    era: 'unknown',
+    eraReason: '',
+    outcome: 'completed',
+    results: [],
+    summary: summarize([]),
+    wire: recorder.entries,
+    wireDropped: 0,
+    durationMs: 0,
+  };
+  try {
+    const probe = await probeEra(client, Math.max(o.startupTimeoutMs, o.timeoutMs));
+    Object.assign(report, {
+      era: probe.era,
+      eraReason: probe.reason,
+      ...(probe.server ? { server: probe.server } : {}),
+      ...(probe.supportedVersions ? { supportedVersions: probe.supportedVersions } : {}),
+      ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
+    });
+    if (probe.unreachable) {
+      report.outcome = 'inconclusive';
+      report.outcomeReason = probe.unreachable;
+    } else {
+      const env: CheckEnv = {
+        client,
+        probe,
+        shared: new SharedState(client, probe, o),
+        options: o,
+        strict: o.strict,
+        checkBudgetMs: Math.max(30_000, o.timeoutMs * 8),
+      };
+      report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+    }
+  } finally {
+    clearTimeout(timer);
+    await transport.close();
+  }
+  if (transport instanceof StdioTransport) {
+    const err = transport.stderrText();
+    if (err) report.stderr = err;
+  }
+  report.wireDropped = recorder.dropped;
+  report.summary = summarize(report.results);
+  report.durationMs = Math.round(performance.now() - t0);
+  return report;
+}
+
+async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transport: Transport, deadline: AbortSignal, concurrency: number): Promise<CheckResult[]> {
+  const results = new Map<string, CheckResult>();
+  const stopped = (def: CheckDefinition): CheckResult | undefined => {
+    if (deadline.aborted) return baseResult(def, 'error', 'not run: the overall deadline passed');
+    if (transport.deadReason !== undefined) return baseResult(def, 'error', `not run: the server stopped answering (${transport.deadReason})`);
+    return undefined;
+  };
+  const runOne = async (def: CheckDefinition) => {
+    const r = stopped(def) ?? (await runCheck(def, env));
+    // A check cut short by the server dying says so, rather than a bare "inconclusive".
+    if (r.status === 'inconclusive' && transport.deadReason !== undefined) r.message = `${r.message ?? ''} (the server stopped answering: ${transport.deadReason})`.trim();
+    results.set(def.id, r);
+  };
+  const first = checks.filter((c) => !c.runsLast);
+  let next = 0;
+  const worker = async () => {
+    while (next < first.length) await runOne(first[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, first.length)) }, worker));
+  for (const c of checks.filter((c) => c.runsLast)) await runOne(c);
+  return checks.map((c) => results.get(c.id)!);
+}

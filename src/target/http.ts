@@ -1,0 +1,206 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import { createParser } from 'eventsource-parser';
+import { TransportError } from './errors.js';
+import type { Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
+import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
+import type { WireRecorder } from './recorder.js';
+
+export interface HttpTransportOptions {
+  url: string;
+  /** User headers (Authorization, …) sent on every request; their values are secrets for the masker. */
+  headers?: Record<string, string>;
+  /** Largest response body accepted before the read is cut (DIGEST has no limit; this bounds our memory). */
+  maxBodyBytes?: number;
+}
+
+const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+
+/** Raw Streamable HTTP: one POST per message, full control of headers, JSON or SSE responses (DIGEST §b). */
+export class HttpTransport implements Transport {
+  readonly kind = 'http' as const;
+  private readonly agent: Agent;
+  private readonly maxBody: number;
+  deadReason: string | undefined;
+
+  constructor(
+    private readonly opts: HttpTransportOptions,
+    private readonly recorder: WireRecorder,
+  ) {
+    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    for (const v of Object.values(opts.headers ?? {})) recorder.masker.add(v);
+  }
+
+  async send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
+    const t0 = performance.now();
+    const headers: Record<string, string> = { ...standardHeaders(msg), ...this.opts.headers };
+    for (const [k, v] of Object.entries(o.headers ?? {})) {
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
+      if (v !== null) headers[k] = v;
+    }
+    const body = o.rawBody ?? JSON.stringify(msg);
+    const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [] };
+    ex.evidence.push(
+      this.recorder.record({
+        from: 'harness',
+        channel: 'http',
+        phase: o.phase,
+        http: { method: 'POST', url: this.opts.url, headers },
+        ...(o.rawBody === undefined ? { json: msg } : { text: body }),
+      }),
+    );
+    const ctl = new AbortController();
+    const timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no complete answer within ${o.timeoutMs} ms`)), o.timeoutMs);
+    const onOuterAbort = () => ctl.abort(new TransportError('aborted', 'the run was stopped'));
+    o.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    try {
+      const res = await request(this.opts.url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: ctl.signal,
+        dispatcher: this.agent,
+        headersTimeout: o.timeoutMs,
+        bodyTimeout: o.timeoutMs,
+      });
+      await this.readBody(res, msg, ex, o, ctl.signal);
+    } catch (e) {
+      ex.failure = toTransportError(e, ctl.signal, this.opts.url);
+    } finally {
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onOuterAbort);
+    }
+    ex.durationMs = performance.now() - t0;
+    return ex;
+  }
+
+  private async readBody(res: Dispatcher.ResponseData, msg: JsonRpcRequest | JsonRpcNotification, ex: Exchange, o: SendOptions, signal: AbortSignal): Promise<void> {
+    const headers = flatHeaders(res.headers);
+    const contentType = headers['content-type'] ?? '';
+    const info: HttpInfo = { status: res.statusCode, headers, contentType, sse: /^text\/event-stream/i.test(contentType) };
+    ex.http = info;
+    const id = 'id' in msg ? msg.id : undefined;
+    const record = (json: unknown, text?: string) =>
+      ex.evidence.push(
+        this.recorder.record({
+          from: 'server',
+          channel: 'http',
+          phase: o.phase,
+          http: { status: res.statusCode, headers },
+          ...(json === undefined ? { text: text ?? '' } : { json }),
+        }),
+      );
+    if (info.sse) {
+      await this.readSse(res, id, ex, info, record, signal);
+      return;
+    }
+    const text = await readCapped(res.body, this.maxBody);
+    let json: unknown;
+    try {
+      json = text.length ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    record(json, text);
+    if (json !== undefined && typeof json === 'object' && json !== null && !Array.isArray(json)) {
+      const obj = json as JsonObject;
+      if (id !== undefined && obj.id === id && ('result' in obj || 'error' in obj)) ex.response = obj;
+      else if ('result' in obj || 'error' in obj) ex.response = obj; // id mismatch is judged by checks
+      else ex.others.push(obj);
+    } else {
+      info.bodyText = text.slice(0, 4096);
+      if (Array.isArray(json)) ex.others.push(json);
+    }
+  }
+
+  private async readSse(
+    res: Dispatcher.ResponseData,
+    id: unknown,
+    ex: Exchange,
+    info: HttpInfo,
+    record: (json: unknown, text?: string) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    let bytes = 0;
+    let done = false;
+    const parser = createParser({
+      onEvent: (ev) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(ev.data);
+        } catch {
+          json = undefined;
+        }
+        record(json, ev.data);
+        const obj = json as JsonObject | undefined;
+        if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && (id === undefined || obj.id === id)) {
+          ex.response = obj;
+          done = true;
+        } else ex.others.push(json ?? ev.data);
+      },
+    });
+    const body = res.body;
+    try {
+      for await (const chunk of body) {
+        bytes += (chunk as Buffer).length;
+        if (bytes > this.maxBody) throw new TransportError('too-large', `event stream exceeded ${this.maxBody} bytes without a final response`);
+        parser.feed((chunk as Buffer).toString('utf8'));
+        if (done) break;
+      }
+    } catch (e) {
+      if (signal.aborted || e instanceof TransportError) throw signal.reason instanceof TransportError ? signal.reason : e;
+      throw e;
+    }
+    // A correct server ends the stream with the final response; see whether it did without waiting long.
+    if (done) info.streamEnded = await endsSoon(body, 50);
+    else info.streamEnded = true;
+  }
+
+  async close(): Promise<void> {
+    this.deadReason = 'closed';
+    await this.agent.close().catch(() => undefined);
+  }
+}
+
+async function endsSoon(body: Dispatcher.ResponseData['body'], ms: number): Promise<boolean> {
+  if (body.readableEnded) return true;
+  const ended = await new Promise<boolean>((resolve) => {
+    const t = setTimeout(() => resolve(false), ms);
+    body.once('end', () => (clearTimeout(t), resolve(true)));
+    body.once('close', () => (clearTimeout(t), resolve(body.readableEnded)));
+    body.resume();
+  });
+  if (!ended) body.destroy();
+  return ended;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const c of body) {
+    n += (c as Buffer).length;
+    if (n > max) {
+      body.destroy();
+      throw new TransportError('too-large', `response body exceeded ${max} bytes`);
+    }
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function toTransportError(e: unknown, signal: AbortSignal, url: string): TransportError {
+  if (e instanceof TransportError) return e;
+  if (signal.aborted && signal.reason instanceof TransportError) return signal.reason;
+  const err = e as { code?: string; message?: string };
+  const code = err.code ?? '';
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|UND_ERR_SOCKET|UND_ERR_CONNECT/.test(code))
+    return new TransportError(code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' ? 'closed' : 'connect', `${url}: ${code} ${err.message ?? ''}`.trim());
+  if (/TIMEOUT/.test(code)) return new TransportError('timeout', err.message ?? 'timed out');
+  return new TransportError('protocol', `${code ? code + ': ' : ''}${err.message ?? String(e)}`);
+}

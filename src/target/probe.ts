@@ -1,0 +1,108 @@
+import type { Era, ServerIdentity } from '../core/types.js';
+import { LEGACY_VERSION, META, MODERN_ERROR_CODES, ERROR } from '../spec/constants.js';
+import { describe, errorOf, resultOf, type McpClient } from './client.js';
+import { HARNESS_INFO, type JsonObject } from './envelope.js';
+import type { Exchange } from './transport.js';
+
+export interface ProbeOutcome {
+  era: Era;
+  reason: string;
+  /** Set when nothing could be learned: the target is unreachable or dead. */
+  unreachable?: string;
+  discover?: JsonObject;
+  discoverExchange?: Exchange;
+  legacyInit?: JsonObject;
+  server?: ServerIdentity;
+  supportedVersions?: string[];
+  protocolVersion?: string;
+}
+
+/**
+ * Modern or 2025-era (DIGEST §k): `server/discover` first; a DiscoverResult or a recognised modern error means modern;
+ * anything else means try `initialize`. Never decided on one error code alone.
+ */
+export async function probeEra(client: McpClient, startupTimeoutMs: number): Promise<ProbeOutcome> {
+  const kind = client.transport.kind;
+  const ex = await client.request('server/discover', {}, { phase: 'probe', timeoutMs: startupTimeoutMs });
+  if (ex.failure && ex.failure.failure !== 'timeout') return { era: 'unknown', reason: ex.failure.message, unreachable: ex.failure.message, discoverExchange: ex };
+  if (ex.failure && kind === 'http') return { era: 'unknown', reason: ex.failure.message, unreachable: `server/discover: ${ex.failure.message}`, discoverExchange: ex };
+  const result = resultOf(ex);
+  if (result && Array.isArray(result.supportedVersions)) {
+    const versions = result.supportedVersions.filter((v): v is string => typeof v === 'string');
+    return {
+      era: 'modern',
+      reason: 'answered server/discover',
+      discover: result,
+      discoverExchange: ex,
+      server: identity((result._meta as JsonObject | undefined)?.[META.serverInfo]),
+      supportedVersions: versions,
+      protocolVersion: versions.includes('2026-07-28') ? '2026-07-28' : versions[0],
+    };
+  }
+  const err = errorOf(ex);
+  if (err && typeof err.code === 'number' && MODERN_ERROR_CODES.includes(err.code)) {
+    const supported = (err.data as JsonObject | undefined)?.supported;
+    return {
+      era: 'modern',
+      reason: `answered server/discover with the modern error ${err.code}`,
+      discoverExchange: ex,
+      ...(Array.isArray(supported) ? { supportedVersions: supported.filter((v): v is string => typeof v === 'string') } : {}),
+    };
+  }
+  if (err && err.code === ERROR.methodNotFound && ex.http?.status === 404)
+    return { era: 'modern', reason: 'answered server/discover with 404 and a JSON-RPC -32601 body (modern, but discover is missing)', discoverExchange: ex };
+
+  const legacy = await tryInitialize(client, startupTimeoutMs);
+  if (legacy.result) {
+    const pv = legacy.result.protocolVersion;
+    return {
+      era: 'legacy',
+      reason: `server/discover got ${describe(ex)}; initialize succeeded`,
+      discoverExchange: ex,
+      legacyInit: legacy.result,
+      server: identity(legacy.result.serverInfo),
+      ...(typeof pv === 'string' ? { protocolVersion: pv } : {}),
+    };
+  }
+  if (legacy.ex.failure && legacy.ex.failure.failure !== 'timeout')
+    return { era: 'unknown', reason: legacy.ex.failure.message, unreachable: legacy.ex.failure.message, discoverExchange: ex };
+  // Neither handshake worked: a modern server without discover still answers modern requests.
+  const list = await client.request('tools/list', {}, { phase: 'probe', timeoutMs: startupTimeoutMs });
+  if (resultOf(list)) return { era: 'modern', reason: `server/discover got ${describe(ex)} but modern tools/list was served`, discoverExchange: ex };
+  const why = `server/discover got ${describe(ex)}; initialize got ${describe(legacy.ex)}; tools/list got ${describe(list)}`;
+  return { era: 'unknown', reason: why, unreachable: `the server answered no known handshake (${why})`, discoverExchange: ex };
+}
+
+async function tryInitialize(client: McpClient, timeoutMs: number): Promise<{ ex: Exchange; result?: JsonObject }> {
+  const id = client.nextId();
+  const ex = await client.requestRaw(
+    {
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: HARNESS_INFO },
+    },
+    { phase: 'probe', timeoutMs, headers: { 'MCP-Protocol-Version': null, 'Mcp-Method': null } },
+  );
+  const result = resultOf(ex);
+  if (!result || typeof result.protocolVersion !== 'string') return { ex };
+  const session = ex.http?.headers['mcp-session-id'];
+  await client.transport.send(
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    {
+      phase: 'probe',
+      timeoutMs,
+      headers: { 'MCP-Protocol-Version': result.protocolVersion, 'Mcp-Method': null, ...(session ? { 'Mcp-Session-Id': session } : {}) },
+    },
+  );
+  return { ex, result };
+}
+
+function identity(v: unknown): ServerIdentity | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as JsonObject;
+  const out: ServerIdentity = {};
+  if (typeof o.name === 'string') out.name = o.name;
+  if (typeof o.version === 'string') out.version = o.version;
+  return out;
+}

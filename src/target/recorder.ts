@@ -1,0 +1,63 @@
+import type { WireEntry } from '../core/types.js';
+import { Masker } from '../core/mask.js';
+
+export interface RecorderLimits {
+  /** Total bytes of raw text kept across all entries. */
+  maxBytes: number;
+  /** Bytes kept of one message's raw text. */
+  maxEntryBytes: number;
+}
+
+export const DEFAULT_RECORDER_LIMITS: RecorderLimits = { maxBytes: 4 * 1024 * 1024, maxEntryBytes: 64 * 1024 };
+
+type NewEntry = Omit<WireEntry, 'seq' | 'atMs' | 'body' | 'raw' | 'truncated'> & { text?: string; json?: unknown };
+
+/**
+ * Keeps every message in and out as evidence: timed, tagged by origin, masked, capped.
+ * Past the cap, entries are still numbered (so evidence references stay valid) but their bodies are dropped.
+ */
+export class WireRecorder {
+  readonly entries: WireEntry[] = [];
+  dropped = 0;
+  private bytes = 0;
+  private seq = 0;
+  private readonly t0 = performance.now();
+
+  constructor(
+    readonly masker: Masker = new Masker(),
+    private readonly limits: RecorderLimits = DEFAULT_RECORDER_LIMITS,
+  ) {}
+
+  record(e: NewEntry): number {
+    const seq = ++this.seq;
+    const entry: WireEntry = {
+      seq,
+      atMs: Math.round((performance.now() - this.t0) * 10) / 10,
+      from: e.from,
+      channel: e.channel,
+      phase: e.phase,
+    };
+    if (e.http) {
+      entry.http = { ...e.http };
+      if (e.http.headers) entry.http.headers = this.masker.headers(e.http.headers);
+      if (e.http.url) entry.http.url = this.masker.text(e.http.url);
+    }
+    const text = e.text ?? (e.json === undefined ? undefined : JSON.stringify(e.json));
+    if (text !== undefined) {
+      if (this.bytes >= this.limits.maxBytes) {
+        this.dropped++;
+        entry.truncated = true;
+      } else if (e.json !== undefined && text.length <= this.limits.maxEntryBytes) {
+        entry.body = this.masker.json(e.json);
+        this.bytes += text.length;
+      } else {
+        const cut = text.slice(0, this.limits.maxEntryBytes);
+        entry.raw = this.masker.text(cut);
+        if (cut.length < text.length) entry.truncated = true;
+        this.bytes += cut.length;
+      }
+    }
+    this.entries.push(entry);
+    return seq;
+  }
+}

@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { isSecretName } from '../core/mask.js';
+import { TransportError } from './errors.js';
+import { LineReader } from './line-reader.js';
+import { killGroup, trackChild } from './children.js';
+import type { Exchange, SendOptions, Transport } from './transport.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './envelope.js';
+import type { WireRecorder } from './recorder.js';
+
+export interface StdioTransportOptions {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  secretEnv?: string[];
+  cwd?: string;
+  maxLineBytes?: number;
+  maxStderrBytes?: number;
+  /** Shutdown: wait this long after closing stdin, then SIGTERM, then as long again, then SIGKILL (DIGEST §b stdio). */
+  shutdownGraceMs?: number;
+}
+
+interface Pending {
+  ex: Exchange;
+  resolve: () => void;
+  phase: string;
+}
+
+export interface StdoutFinding {
+  seq: number;
+  kind: 'non-json' | 'oversize';
+  text: string;
+}
+
+/** stdio: spawn the server, newline-delimited JSON-RPC on stdin/stdout, stderr kept for the report. */
+export class StdioTransport implements Transport {
+  readonly kind = 'stdio' as const;
+  deadReason: string | undefined;
+  exit: { code: number | null; signal: NodeJS.Signals | null; afterEof: boolean } | undefined;
+  readonly stdoutFindings: StdoutFinding[] = [];
+  /** Server messages that belonged to no pending request (subscriptions, strays). */
+  readonly unsolicited: unknown[] = [];
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<string, Pending>();
+  private stderrBuf = '';
+  private stderrDropped = 0;
+  private stdinClosed = false;
+  private readonly exited: Promise<void>;
+
+  constructor(
+    private readonly opts: StdioTransportOptions,
+    private readonly recorder: WireRecorder,
+  ) {
+    for (const [k, v] of Object.entries(opts.env ?? {})) if (opts.secretEnv?.includes(k) || isSecretName(k)) recorder.masker.add(v);
+    this.child = spawn(opts.command, opts.args, {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    trackChild(this.child);
+    const maxLine = opts.maxLineBytes ?? 16 * 1024 * 1024;
+    const reader = new LineReader(maxLine, (l) => this.onLine(l), (n) => this.onOversize(n, maxLine));
+    this.child.stdout?.on('data', (c: Buffer) => reader.push(c));
+    this.child.stdout?.on('end', () => reader.end());
+    this.child.stderr?.on('data', (c: Buffer) => this.onStderr(c));
+    this.child.stdin?.on('error', () => undefined); // EPIPE after the child died: reported through exit
+    this.exited = new Promise((resolve) => {
+      this.child.once('error', (e: NodeJS.ErrnoException) => {
+        this.die(new TransportError('spawn', `cannot start \`${opts.command}\`: ${e.code === 'ENOENT' ? 'command not found' : e.message}`));
+        resolve();
+      });
+      this.child.once('exit', (code, signal) => {
+        this.exit = { code, signal, afterEof: this.stdinClosed };
+        this.die(new TransportError('closed', `server process exited (${signal ? `signal ${signal}` : `code ${code}`})`));
+        resolve();
+      });
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  stderrText(): string {
+    return this.recorder.masker.text(this.stderrBuf) + (this.stderrDropped ? `\n[… ${this.stderrDropped} more bytes of stderr not kept]` : '');
+  }
+
+  send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
+    const t0 = performance.now();
+    const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [] };
+    const line = o.rawBody ?? JSON.stringify(msg);
+    ex.evidence.push(this.recorder.record({ from: 'harness', channel: 'stdio', phase: o.phase, ...(o.rawBody === undefined ? { json: msg } : { text: line }) }));
+    if (this.deadReason !== undefined) {
+      ex.failure = new TransportError('closed', this.deadReason);
+      return Promise.resolve(ex);
+    }
+    this.child.stdin?.write(line + '\n');
+    if (!('id' in msg)) {
+      ex.durationMs = performance.now() - t0;
+      return Promise.resolve(ex);
+    }
+    return new Promise<Exchange>((resolve) => {
+      const key = JSON.stringify(msg.id);
+      const finish = (failure?: TransportError) => {
+        clearTimeout(timer);
+        o.signal?.removeEventListener('abort', onAbort);
+        this.pending.delete(key);
+        if (failure) ex.failure = failure;
+        ex.durationMs = performance.now() - t0;
+        resolve(ex);
+      };
+      const timer = setTimeout(() => finish(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
+      const onAbort = () => finish(new TransportError('aborted', 'the run was stopped'));
+      o.signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(key, { ex, phase: o.phase, resolve: () => finish() });
+    });
+  }
+
+  private onLine(line: string): void {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: line });
+      this.stdoutFindings.push({ seq, kind: 'non-json', text: line.slice(0, 200) });
+      return;
+    }
+    const obj = msg as JsonObject;
+    const isResponse = obj && typeof obj === 'object' && !Array.isArray(obj) && ('result' in obj || 'error' in obj) && !('method' in obj);
+    const p = isResponse ? this.pending.get(JSON.stringify(obj.id)) : undefined;
+    const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: p?.phase ?? this.phaseNow(), json: msg });
+    if (p) {
+      p.ex.evidence.push(seq);
+      p.ex.response = obj;
+      p.resolve();
+      return;
+    }
+    // Notifications and server-sent requests: attributed to every exchange in flight, and kept for the run.
+    this.unsolicited.push(msg);
+    for (const q of this.pending.values()) {
+      q.ex.others.push(msg);
+      q.ex.evidence.push(seq);
+    }
+  }
+
+  private phaseNow(): string {
+    const first = this.pending.values().next();
+    return first.done ? 'idle' : first.value.phase;
+  }
+
+  private onOversize(bytes: number, max: number): void {
+    const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: `[a line of ${bytes} bytes, over the ${max}-byte bound, was dropped]` });
+    this.stdoutFindings.push({ seq, kind: 'oversize', text: `${bytes} bytes` });
+  }
+
+  private onStderr(c: Buffer): void {
+    const max = this.opts.maxStderrBytes ?? 256 * 1024;
+    const room = max - this.stderrBuf.length;
+    if (room <= 0) {
+      this.stderrDropped += c.length;
+      return;
+    }
+    const s = c.toString('utf8');
+    this.stderrBuf += s.slice(0, room);
+    if (s.length > room) this.stderrDropped += s.length - room;
+  }
+
+  private die(err: TransportError): void {
+    if (this.deadReason === undefined) this.deadReason = err.message;
+    for (const p of [...this.pending.values()]) {
+      p.ex.failure = err;
+      p.resolve();
+    }
+  }
+
+  /** Close stdin, wait, SIGTERM, wait, SIGKILL. Resolves once the process is gone. */
+  async close(): Promise<void> {
+    const grace = this.opts.shutdownGraceMs ?? 2000;
+    if (this.exit || this.child.pid === undefined) {
+      killGroup(this.child, 'SIGKILL'); // grandchildren of a launcher may outlive it
+      return;
+    }
+    this.stdinClosed = true;
+    this.child.stdin?.end();
+    if (await settles(this.exited, grace)) return killGroup(this.child, 'SIGKILL');
+    killGroup(this.child, 'SIGTERM');
+    if (await settles(this.exited, grace)) return killGroup(this.child, 'SIGKILL');
+    killGroup(this.child, 'SIGKILL');
+    await settles(this.exited, grace);
+  }
+}
+
+function settles(p: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => resolve(false), ms);
+    void p.then(() => (clearTimeout(t), resolve(true)));
+  });
+}

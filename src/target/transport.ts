@@ -1,0 +1,48 @@
+import type { TransportKind } from '../core/types.js';
+import type { TransportError } from './errors.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './envelope.js';
+
+export interface SendOptions {
+  /** Check id (or `probe`) the message belongs to, for the wire record. */
+  phase: string;
+  timeoutMs: number;
+  /** HTTP only: changes applied over the standard headers; `null` removes a header. */
+  headers?: Record<string, string | null>;
+  /** Send this text instead of the serialised message (malformed input on purpose). */
+  rawBody?: string;
+  /** Caller's cancellation (the run's deadline). */
+  signal?: AbortSignal;
+}
+
+export interface HttpInfo {
+  status: number;
+  headers: Record<string, string>;
+  contentType: string;
+  sse: boolean;
+  /** SSE: whether the server ended the stream after the final response. */
+  streamEnded?: boolean;
+  /** Body text when it was not JSON-RPC (or empty). */
+  bodyText?: string;
+}
+
+/** One request or notification and everything the server sent back for it. Never thrown: faults are data. */
+export interface Exchange {
+  request: JsonRpcRequest | JsonRpcNotification;
+  /** The JSON-RPC response whose id matches the request. */
+  response?: JsonObject;
+  /** Other messages in the exchange: notifications, server-to-client requests, stray responses. */
+  others: unknown[];
+  http?: HttpInfo;
+  failure?: TransportError;
+  durationMs: number;
+  /** Wire-record sequence numbers of this exchange. */
+  evidence: number[];
+}
+
+export interface Transport {
+  readonly kind: TransportKind;
+  send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange>;
+  /** Set once the server can no longer answer (stdio child exited, …), with the reason. */
+  readonly deadReason: string | undefined;
+  close(): Promise<void>;
+}
