@@ -10,6 +10,7 @@ import { missingClientCapabilities, missingMeta, missingProtocolVersion } from '
 import { readMissingResource } from './resources/read-missing.js';
 import { resultTypePresent } from './results/result-type.js';
 import { stdoutJsonOnly } from './stdio/stdout-json-only.js';
+import { serverMessagesValid } from './wire/server-messages-valid.js';
 import { toolsListOrderStable } from './tools/list-order-stable.js';
 import { inputSchemaObject, schemaBounded, schemaNoNetworkRef, schemaValid } from './tools/schema-checks.js';
 
@@ -36,6 +37,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   nameHeaderMissing,
   nameHeaderMismatch,
   stdoutJsonOnly,
+  serverMessagesValid,
 ].sort((a, b) => a.id.localeCompare(b.id));
 
 /** The area of a check is the first segment of its id. */

@@ -7,6 +7,7 @@ import { McpClient } from '../target/client.js';
 import { HttpTransport } from '../target/http.js';
 import { probeEra } from '../target/probe.js';
 import { WireRecorder } from '../target/recorder.js';
+import { WireAudit } from '../target/wire-audit.js';
 import { StdioTransport } from '../target/stdio.js';
 import type { Transport } from '../target/transport.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
@@ -26,7 +27,7 @@ export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescript
     let display = spec.url;
     try {
       const u = new URL(spec.url);
-      if (u.password || u.username) (u.password = ''), (u.username = u.username ? '***' : '');
+      if (u.password) u.password = '***';
       display = u.toString();
     } catch {
       /* shown as given */
@@ -50,7 +51,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   const t0 = performance.now();
   const masker = new Masker();
   for (const v of Object.values(spec.kind === 'http' ? spec.headers ?? {} : {})) masker.add(v);
-  const recorder = new WireRecorder(masker);
+  const recorder = new WireRecorder(masker, undefined, new WireAudit());
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
   const transport = openTransport(spec, recorder);

@@ -2,6 +2,7 @@ import type { TargetSpec } from '../core/target-spec.js';
 import { REPORT_SCHEMA_VERSION, type Report, type TargetReport } from '../core/types.js';
 import { addSummaries } from '../core/summary.js';
 import { VERSION } from '../version.js';
+import { REPORT_SCHEMA_ID } from '../reporters/index.js';
 import { assayTarget, type TargetRunOptions } from './run-target.js';
 
 export interface AssayOptions extends TargetRunOptions {
@@ -25,7 +26,7 @@ export async function assay(targets: readonly (TargetSpec | PlannedTarget)[], o:
   }
   const finished = new Date();
   return {
-    $schema: 'urn:mcp-assay:report:1.0',
+    $schema: REPORT_SCHEMA_ID,
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcp-assay', version: VERSION },
     startedAt: started.toISOString(),

@@ -1,5 +1,6 @@
 import type { WireEntry } from '../core/types.js';
 import { Masker } from '../core/mask.js';
+import type { WireAudit } from './wire-audit.js';
 
 export interface RecorderLimits {
   /** Total bytes of raw text kept across all entries. */
@@ -26,6 +27,8 @@ export class WireRecorder {
   constructor(
     readonly masker: Masker = new Masker(),
     private readonly limits: RecorderLimits = DEFAULT_RECORDER_LIMITS,
+    /** Sees every parsed message before masking or truncation, so caps never hide a wire violation. */
+    readonly audit?: WireAudit,
   ) {}
 
   record(e: NewEntry): number {
@@ -42,6 +45,7 @@ export class WireRecorder {
       if (e.http.headers) entry.http.headers = this.masker.headers(e.http.headers);
       if (e.http.url) entry.http.url = this.masker.text(e.http.url);
     }
+    if (e.json !== undefined && e.channel !== 'stderr') this.audit?.observe(seq, e.from, e.json);
     const text = e.text ?? (e.json === undefined ? undefined : JSON.stringify(e.json));
     if (text !== undefined) {
       if (this.bytes >= this.limits.maxBytes) {

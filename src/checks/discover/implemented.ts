@@ -6,7 +6,7 @@ export const discoverImplemented: CheckDefinition = {
   id: 'discover/implemented',
   title: 'server/discover answers with a DiscoverResult',
   level: 'MUST',
-  spec: since2026('server/discover', 'Every server implements server/discover, answering with supportedVersions, capabilities and resultType.', 2575),
+  spec: since2026('server/discover', 'Every server implements server/discover, answering with supportedVersions and capabilities (resultType and cache hints are judged by results/result-type and caching/cacheable-results).', 2575),
   transports: [...BOTH],
   async run(t) {
     const ex = await t.shared.discover();
@@ -24,8 +24,7 @@ export const discoverImplemented: CheckDefinition = {
     const missing: string[] = [];
     if (!Array.isArray(r.supportedVersions) || !r.supportedVersions.every((v) => typeof v === 'string')) missing.push('supportedVersions (array of strings)');
     if (!r.capabilities || typeof r.capabilities !== 'object' || Array.isArray(r.capabilities)) missing.push('capabilities (object)');
-    if (typeof r.resultType !== 'string') missing.push('resultType');
     if (missing.length)
-      t.fail({ message: `the DiscoverResult lacks ${missing.join(', ')}`, expected: 'supportedVersions, capabilities and resultType present', actual: `keys: ${Object.keys(r).join(', ') || '(none)'}`, evidence: ex.evidence });
+      t.fail({ message: `the DiscoverResult lacks ${missing.join(', ')}`, expected: 'supportedVersions and capabilities present', actual: `keys: ${Object.keys(r).join(', ') || '(none)'}`, evidence: ex.evidence });
   },
 };

@@ -1,0 +1,28 @@
+import type { CheckDefinition } from '../types.js';
+import { BOTH, since2026 } from '../support/spec.js';
+
+export const serverMessagesValid: CheckDefinition = {
+  id: 'wire/server-messages-valid',
+  title: 'every message the server sent is valid 2026-07-28 wire',
+  level: 'MUST',
+  spec: since2026('schema', 'Every message conforms to the 2026-07-28 schema: envelopes, result shapes, resultType, cache hints, error data and the error-code allocation policy.'),
+  transports: [...BOTH],
+  runsLast: true,
+  async run(t) {
+    const audit = t.client.recorder.audit;
+    if (!audit) return t.precondition('wire validation is off for this run');
+    if (!audit.serverMessages) return t.inconclusive('the server sent no message to validate');
+    const f = audit.findings;
+    if (!f.length) return t.note(`${audit.serverMessages} server messages validated`);
+    const bySeq = new Set(f.map((x) => x.seq));
+    t.fail({
+      message: `${bySeq.size} of ${audit.serverMessages} server messages are invalid (${f.length + audit.dropped} issues)`,
+      expected: 'every message valid against the 2026-07-28 schema',
+      actual: f
+        .slice(0, 6)
+        .map((x) => `#${x.seq}${x.method ? ` (${x.method})` : ''} ${x.path || '/'}: ${x.message}`)
+        .join('; '),
+      evidence: [...bySeq].slice(0, 50),
+    });
+  },
+};

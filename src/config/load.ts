@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError } from './config-error.js';
+import { parseConfig } from './parse.js';
+import type { AssayConfig } from './types.js';
+
+export const CONFIG_FILE_NAMES = ['mcp-assay.config.yaml', 'mcp-assay.config.yml'] as const;
+
+/** `./mcp-assay.config.yaml` (or `.yml`) in `cwd`, absolute; undefined when there is none. */
+export function findConfigFile(cwd: string): string | undefined {
+  for (const name of CONFIG_FILE_NAMES) {
+    const p = path.resolve(cwd, name);
+    if (existsSync(p)) return p;
+  }
+  return undefined;
+}
+
+export async function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): Promise<AssayConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read: ${(err as Error).message}`;
+    throw new ConfigError({ file, reason, hint: `create ${CONFIG_FILE_NAMES[0]} or pass the right path` });
+  }
+  return parseConfig(text.replace(/^\uFEFF/, ''), file, env);
+}

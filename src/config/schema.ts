@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { CHECK_DEFAULTS } from './types.js';
+
+/** Zod schema of `mcp-assay.config.yaml` as written (before paths are resolved). Every object is strict. */
+const ms = z.number().int().positive();
+const nonEmpty = z.string().min(1);
+const toolArgs = z.record(nonEmpty, z.record(z.string(), z.unknown()));
+
+const URL_ONLY = ['headers'] as const;
+const COMMAND_ONLY = ['args', 'env', 'secretEnv', 'cwd'] as const;
+
+export const serverSchema = z
+  .strictObject({
+    url: z.string().optional(),
+    headers: z.record(nonEmpty, z.string()).optional(),
+    command: nonEmpty.optional(),
+    args: z.array(z.string()).optional(),
+    env: z.record(nonEmpty, z.string()).optional(),
+    secretEnv: z.array(nonEmpty).optional(),
+    cwd: nonEmpty.optional(),
+    timeout: ms.optional(),
+    allowTools: z.array(nonEmpty).optional(),
+    toolArgs: toolArgs.optional(),
+  })
+  .superRefine((s, ctx) => {
+    const hint = 'a server is either reached over HTTP (`url`) or started as a child process (`command`)';
+    if (s.url !== undefined && s.command !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'set either `url` or `command`, not both', params: { hint, at: 'key' } });
+      return;
+    }
+    if (s.url === undefined && s.command === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs `url` or `command`', params: { hint, at: 'key' } });
+      return;
+    }
+    if (s.url !== undefined) {
+      // Streamable HTTP is the only network transport (transports spec): http or https URLs only.
+      if (!isHttpUrl(s.url))
+        ctx.addIssue({ code: 'custom', path: ['url'], message: `not an http(s) URL: ${JSON.stringify(s.url)}`, params: { hint: 'write e.g. http://127.0.0.1:3000/mcp' } });
+      for (const k of COMMAND_ONLY)
+        if (s[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: `\`${k}\` applies only to a \`command\` server`, params: { at: 'key', hint: 'remove it, or start the server with `command`' } });
+    } else {
+      for (const k of URL_ONLY)
+        if (s[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: `\`${k}\` applies only to a \`url\` server`, params: { at: 'key', hint: 'pass values to a child process with `env`' } });
+    }
+  });
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const checkSchema = z.strictObject({
+  timeout: ms.default(CHECK_DEFAULTS.timeout),
+  deadline: ms.default(CHECK_DEFAULTS.deadline),
+  strict: z.boolean().default(false),
+  only: z.array(nonEmpty).default(() => []),
+  skip: z.array(nonEmpty).default(() => []),
+  allowTools: z.array(nonEmpty).default(() => []),
+  toolArgs: toolArgs.default(() => ({})),
+});
+
+export const reportsSchema = z.strictObject({
+  dir: nonEmpty.optional(),
+  json: nonEmpty.optional(),
+  junit: nonEmpty.optional(),
+  md: nonEmpty.optional(),
+});
+
+export const RULE_LEVELS = ['error', 'warning', 'info', 'off'] as const;
+
+export const waiverSchema = z.strictObject({
+  rule: nonEmpty,
+  tool: nonEmpty.optional(),
+  reason: z.string().trim().min(1),
+});
+
+export const contractsSchema = z.strictObject({
+  rules: z.record(nonEmpty, z.enum(RULE_LEVELS)).default(() => ({})),
+  waivers: z.array(waiverSchema).default(() => []),
+});
+
+export const configSchema = z.strictObject({
+  servers: z.record(nonEmpty, serverSchema).default(() => ({})),
+  check: checkSchema.prefault({}),
+  reports: reportsSchema.prefault({}),
+  contracts: contractsSchema.prefault({}),
+});
+
+export type ConfigInput = z.input<typeof configSchema>;
+export type ConfigParsed = z.output<typeof configSchema>;

@@ -1,0 +1,85 @@
+import type { RuleSettings } from '../core/rules.js';
+
+/** Arguments the harness passes to a tool, by tool name (an object, as `tools/call` takes). */
+export type ToolArgs = Record<string, Record<string, unknown>>;
+
+/**
+ * Options of a check run. The file's `check:` block has exactly these names, and so do the CLI flags:
+ * the CLI builds a `CheckFlags` and calls `applyFlags` (flags override the file).
+ */
+export interface CheckOptions {
+  /** Per request, ms. */
+  timeout: number;
+  /** Whole run per target, ms. */
+  deadline: number;
+  /** A SHOULD miss fails instead of warning. */
+  strict: boolean;
+  /** Check-id prefixes to run (all when empty). */
+  only: string[];
+  /** Check-id prefixes to leave out. */
+  skip: string[];
+  /** Globs of tools the harness may call even when they are not read-only. */
+  allowTools: string[];
+  toolArgs: ToolArgs;
+}
+
+/** Output paths, absolute once loaded. */
+export interface ReportPaths {
+  dir?: string;
+  json?: string;
+  junit?: string;
+  md?: string;
+}
+
+export type CheckFlags = Partial<CheckOptions>;
+export interface ConfigFlags extends CheckFlags {
+  reports?: Partial<ReportPaths>;
+}
+
+interface ServerCommon {
+  name: string;
+  /** Per request, ms; overrides `check.timeout`. */
+  timeout?: number;
+  allowTools: string[];
+  toolArgs: ToolArgs;
+}
+
+export interface HttpServerConfig extends ServerCommon {
+  kind: 'http';
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface StdioServerConfig extends ServerCommon {
+  kind: 'stdio';
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  secretEnv: string[];
+  /** Absolute, resolved against the config file's folder. */
+  cwd?: string;
+}
+
+export type ServerConfig = HttpServerConfig | StdioServerConfig;
+
+/** The validated, defaulted, interpolated config. */
+export interface AssayConfig {
+  /** The config file as given, or undefined when no file was read. */
+  file?: string;
+  /** Absolute folder that relative paths were resolved against. */
+  dir: string;
+  servers: Record<string, ServerConfig>;
+  check: CheckOptions;
+  reports: ReportPaths;
+  contracts: RuleSettings;
+}
+
+export const CHECK_DEFAULTS: Readonly<CheckOptions> = Object.freeze({
+  timeout: 10_000,
+  deadline: 120_000,
+  strict: false,
+  only: [],
+  skip: [],
+  allowTools: [],
+  toolArgs: {},
+});

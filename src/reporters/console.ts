@@ -1,0 +1,104 @@
+import pc from 'picocolors';
+import type { CheckResult, Report, ReportSection, Status, TargetReport } from '../core/types.js';
+import {
+  byArea,
+  evidenceEntries,
+  needsDetail,
+  serverLabel,
+  sortFindings,
+  STATUS_WORD,
+  summaryLine,
+  targetLabel,
+  truncate,
+  visible,
+  wireBody,
+  wireHeader,
+} from './text.js';
+import type { RenderOptions, Reporter } from './types.js';
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+const SYMBOL: Record<Status, string> = {
+  pass: '✔',
+  fail: '✖',
+  warn: '▲',
+  skip: '-',
+  'precondition-failed': '○',
+  inconclusive: '?',
+  error: '‼',
+};
+
+function paint(c: Colors, status: Status, s: string): string {
+  if (status === 'pass') return c.green(s);
+  if (status === 'fail' || status === 'error') return c.red(s);
+  if (status === 'warn' || status === 'inconclusive') return c.yellow(s);
+  return c.dim(s);
+}
+
+/** Indents every line of (already inert) text. */
+function block(text: string, pad: string): string[] {
+  return text.trimEnd().split('\n').map((l) => `${pad}${l}`.trimEnd());
+}
+
+function resultLines(c: Colors, t: TargetReport, r: CheckResult, verbose: boolean): string[] {
+  const time = verbose ? c.dim(` (${r.durationMs}ms)`) : '';
+  const out = [`    ${paint(c, r.status, SYMBOL[r.status])} ${c.bold(visible(r.checkId))}  ${visible(r.title)}${time}`];
+  const pad = '        ';
+  if (needsDetail(r.status)) {
+    out.push(`${pad}${c.dim(`${r.level} · ${STATUS_WORD[r.status]} · spec ${visible(r.spec.section)}`)}`);
+    if (r.message) out.push(...block(visible(r.message), pad));
+    if (r.expected !== undefined) out.push(...block(`expected: ${visible(r.expected)}`, pad));
+    if (r.actual !== undefined) out.push(...block(`actual:   ${visible(r.actual)}`, pad));
+    if (r.hint) out.push(...block(c.cyan(`hint:     ${visible(r.hint)}`), pad));
+  }
+  if (verbose)
+    for (const w of evidenceEntries(t, r)) {
+      out.push(`${pad}${c.dim(visible(wireHeader(w)))}`);
+      out.push(...block(visible(truncate(wireBody(w), 2000)), `${pad}  `));
+    }
+  return out;
+}
+
+function sectionLines(c: Colors, s: ReportSection): string[] {
+  const out = [`  ${c.bold(visible(s.title))}`];
+  if (!s.findings.length) out.push(`    ${c.dim('no findings')}`);
+  for (const f of sortFindings(s.findings)) {
+    const sev = f.waived !== undefined ? c.dim('waived ') : f.severity === 'error' ? c.red('error  ') : f.severity === 'warning' ? c.yellow('warning') : c.dim('info   ');
+    out.push(`    ${sev} ${c.bold(visible(f.ruleId))}  ${visible(f.subject)}: ${visible(f.message)}`.split('\n').join('\n            '));
+    if (f.reason) out.push(...block(visible(f.reason), '            '));
+    if (f.waived !== undefined) out.push(...block(c.dim(`waived: ${visible(f.waived)}`), '            '));
+  }
+  return out;
+}
+
+function targetLines(c: Colors, t: TargetReport, verbose: boolean): string[] {
+  const out = [c.bold(`▸ ${targetLabel(t)}`) + (t.target.name ? `  ${c.dim(visible(t.target.display))}` : '')];
+  out.push(`  era ${t.era} ${c.dim(`(${visible(t.eraReason)})`)}`);
+  const proto = t.protocolVersion ? `protocol ${visible(t.protocolVersion)}` : 'protocol unknown';
+  out.push(`  server ${serverLabel(t)} · ${proto} · ${t.target.kind}`);
+  if (t.outcome === 'inconclusive') out.push(c.yellow(`  could not be checked to the end: ${visible(t.outcomeReason ?? 'no reason given')}`));
+  for (const [area, results] of byArea(t.results)) {
+    out.push('', `  ${c.bold(visible(area))}`);
+    for (const r of results) out.push(...resultLines(c, t, r, verbose));
+  }
+  for (const s of t.sections ?? []) out.push('', ...sectionLines(c, s));
+  if (verbose && t.stderr) out.push('', `  ${c.bold('server stderr')}`, ...block(visible(t.stderr), '    '));
+  if (verbose && t.wireDropped) out.push(c.dim(`  ${t.wireDropped} wire entries dropped (cap)`));
+  out.push('', `  ${c.dim(summaryLine(t.summary))}${verbose ? c.dim(` · ${t.durationMs}ms`) : ''}`);
+  return out;
+}
+
+export const consoleReporter: Reporter = {
+  id: 'console',
+  fileExtension: '.txt',
+  render(report: Report, opts: RenderOptions = {}): string {
+    const c = pc.createColors(opts.color === true);
+    const verbose = opts.verbose === true;
+    const lines = [c.bold(`mcp-assay ${visible(report.tool.version)}`) + c.dim(` · ${report.targets.length} target(s) · ${report.options.strict ? 'strict' : 'not strict'}`), ''];
+    for (const t of report.targets) lines.push(...targetLines(c, t, verbose), '');
+    const s = report.summary;
+    const tone = s.fail || s.error ? c.red : s.inconclusive || s.warn ? c.yellow : c.green;
+    lines.push(tone(`${summaryLine(s)} (${(report.durationMs / 1000).toFixed(1)}s)`));
+    return `${lines.join('\n')}\n`;
+  },
+};

@@ -1,0 +1,17 @@
+import { consoleReporter } from './console.js';
+import { jsonReporter } from './json.js';
+import { junitReporter } from './junit.js';
+import { markdownReporter } from './markdown.js';
+import type { Reporter } from './types.js';
+
+export const REPORTERS: Record<Reporter['id'], Reporter> = {
+  console: consoleReporter,
+  json: jsonReporter,
+  junit: junitReporter,
+  markdown: markdownReporter,
+};
+
+export { consoleReporter, jsonReporter, junitReporter, markdownReporter };
+export { REPORT_SCHEMA_ID } from './json.js';
+export { summaryLine, visible } from './text.js';
+export type { RenderOptions, Reporter } from './types.js';

@@ -1,0 +1,106 @@
+import type { CheckResult, Finding, Status, Summary, TargetReport, WireEntry } from '../core/types.js';
+
+// C0/C1 controls (ANSI escapes start with ESC), DEL, and noncharacters illegal in XML 1.0; \t and \n stay.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]/g;
+// Bidi overrides/isolates and invisible marks can make text read differently than it is (CVE-2021-42574).
+const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// A lone surrogate is not a character at all.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function hex(c: string, width: 2 | 4): string {
+  return c.charCodeAt(0).toString(16).padStart(width, '0');
+}
+
+/**
+ * Server-provided text made inert for a terminal or a document: every control, bidi and invisible
+ * character becomes a visible escape (`\x1b`, `\u202e`), so what a reader sees is what was sent.
+ */
+export function visible(s: string): string {
+  return s
+    .replace(CONTROL, (c) => (c === '\r' ? '\\r' : `\\x${hex(c, 2)}`))
+    .replace(INVISIBLE, (c) => `\\u${hex(c, 4)}`)
+    .replace(LONE_SURROGATE, '\ufffd');
+}
+
+export function truncate(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+export const STATUS_WORD: Record<Status, string> = {
+  pass: 'pass',
+  fail: 'fail',
+  warn: 'warn',
+  skip: 'skip',
+  'precondition-failed': 'precondition failed',
+  inconclusive: 'inconclusive',
+  error: 'error',
+};
+
+/** Statuses that come with an explanation worth showing. */
+export function needsDetail(status: Status): boolean {
+  return status === 'fail' || status === 'warn' || status === 'error' || status === 'inconclusive' || status === 'precondition-failed';
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** `N passed, N failed, N warnings, …`: the closing line CI reads. */
+export function summaryLine(s: Summary): string {
+  return [
+    `${s.pass} passed`,
+    `${s.fail} failed`,
+    plural(s.warn, 'warning', 'warnings'),
+    `${s.skip} skipped`,
+    `${s.preconditionFailed} precondition failed`,
+    `${s.inconclusive} inconclusive`,
+    plural(s.error, 'error', 'errors'),
+  ].join(', ');
+}
+
+export function targetLabel(t: TargetReport): string {
+  return visible(t.target.name ?? t.target.display);
+}
+
+export function serverLabel(t: TargetReport): string {
+  const s = [t.server?.name, t.server?.version].filter((x): x is string => !!x).join(' ');
+  return visible(s || 'unknown server');
+}
+
+/** Results in first-seen area order, for grouping. */
+export function byArea(results: readonly CheckResult[]): [string, CheckResult[]][] {
+  const m = new Map<string, CheckResult[]>();
+  for (const r of results) m.set(r.area, [...(m.get(r.area) ?? []), r]);
+  return [...m];
+}
+
+export const SEVERITIES: Finding['severity'][] = ['error', 'warning', 'info'];
+
+/** Findings ordered error, warning, info (waived last within each), stable otherwise. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  const rank = (f: Finding): number => SEVERITIES.indexOf(f.severity) * 2 + (f.waived !== undefined ? 1 : 0);
+  return findings.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f);
+}
+
+export function evidenceEntries(t: TargetReport, r: CheckResult): WireEntry[] {
+  const want = new Set(r.evidence ?? []);
+  return want.size ? t.wire.filter((w) => want.has(w.seq)) : [];
+}
+
+/** One wire entry as a header line and its body, both still raw (callers escape for their format). */
+export function wireHeader(w: WireEntry): string {
+  const arrow = w.from === 'harness' ? '→' : '←';
+  const http = w.http ? [w.http.method, w.http.url, w.http.status].filter((x) => x !== undefined).join(' ') : '';
+  return `#${w.seq} +${w.atMs}ms ${w.from} ${arrow} ${w.channel}${http ? ` ${http}` : ''}${w.truncated ? ' (truncated)' : ''}`;
+}
+
+/** Headers (HTTP) then the body; headers matter as evidence (Mcp-Method, MCP-Protocol-Version). */
+export function wireBody(w: WireEntry): string {
+  const head = Object.entries(w.http?.headers ?? {}).map(([k, v]) => `${k}: ${v}`);
+  const body = w.body !== undefined ? (typeof w.body === 'string' ? w.body : JSON.stringify(w.body, null, 2)) : (w.raw ?? '');
+  return head.length ? `${head.join('\n')}\n\n${body}` : body;
+}
+
+export function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}

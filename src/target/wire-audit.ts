@@ -1,0 +1,49 @@
+import { validateServerMessage, type WireIssue } from '../spec/wire/index.js';
+import { TASKS_EXTENSION } from '../spec/constants.js';
+
+export interface WireFinding extends WireIssue {
+  seq: number;
+  /** Method of the request the message answers, when known. */
+  method?: string;
+}
+
+const MAX_FINDINGS = 500;
+
+/**
+ * Validates every message the server sends against our 2026-07-28 wire model, as it arrives. Harness requests are
+ * seen too, only to learn which method each response answers (and which extensions the request declared).
+ */
+export class WireAudit {
+  readonly findings: WireFinding[] = [];
+  serverMessages = 0;
+  dropped = 0;
+  private readonly requests = new Map<string, { method: string; extensions: string[] }>();
+
+  observe(seq: number, from: 'harness' | 'server', json: unknown): void {
+    if (!json || typeof json !== 'object' || Array.isArray(json)) {
+      if (from === 'server') this.add({ seq, path: '', message: 'not a JSON-RPC message object' });
+      return;
+    }
+    const m = json as Record<string, unknown>;
+    if (from === 'harness') {
+      if ('id' in m && typeof m.method === 'string') this.requests.set(JSON.stringify(m.id), { method: m.method, extensions: declaredExtensions(m) });
+      return;
+    }
+    this.serverMessages++;
+    const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
+    const issues = validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
+    for (const i of issues) this.add({ seq, ...i, ...(req ? { method: req.method } : {}) });
+  }
+
+  private add(f: WireFinding): void {
+    if (this.findings.length >= MAX_FINDINGS) this.dropped++;
+    else this.findings.push(f);
+  }
+}
+
+function declaredExtensions(m: Record<string, unknown>): string[] {
+  const meta = (m.params as Record<string, unknown> | undefined)?._meta as Record<string, unknown> | undefined;
+  const caps = meta?.['io.modelcontextprotocol/clientCapabilities'] as Record<string, unknown> | undefined;
+  const ext = caps?.extensions;
+  return ext && typeof ext === 'object' ? Object.keys(ext).filter((k) => k === TASKS_EXTENSION || k.includes('/')) : [];
+}

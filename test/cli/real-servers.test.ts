@@ -1,0 +1,46 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
+import { byStatus, exampleStdio, explain, REPO, run } from '../support/fixtures.js';
+import { processesMatching, runCli } from '../support/spawn-cli.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'assay-real-'));
+
+describe('real servers', () => {
+  let desk: Awaited<ReturnType<typeof startSupportDeskHttp>>;
+  before(async () => {
+    desk = await startSupportDeskHttp({ port: 0 });
+  });
+  after(() => desk.close());
+
+  // Zero false failures: the correct example passes everything, also under --strict, on both transports.
+  for (const transport of ['http', 'stdio'] as const) {
+    it(`the support-desk example passes every check over ${transport}, with --strict`, async () => {
+      const r = await run(transport === 'http' ? { kind: 'http', url: desk.url } : exampleStdio('support-desk/stdio'), { strict: true });
+      assert.equal(r.era, 'modern');
+      assert.deepEqual(byStatus(r, 'fail', 'warn', 'error', 'inconclusive'), [], explain(r));
+      assert.ok(byStatus(r, 'pass').length >= 16, explain(r));
+      assert.equal(r.server?.name, 'support-desk');
+    });
+  }
+
+  it('server-everything (2025 era, stdio via npx): legacy era, clear 2026-07-28 failures, exit 1, nothing left running', async () => {
+    const json = path.join(dir, 'everything.json');
+    const r = await runCli(['check', '--json', json, '--', 'npx', '--no-install', 'mcp-server-everything'], { cwd: REPO, deadlineMs: 120_000 });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const t = JSON.parse(readFileSync(json, 'utf8')).targets[0];
+    assert.equal(t.era, 'legacy');
+    assert.match(t.eraReason, /initialize succeeded/);
+    const status = (id: string) => t.results.find((x: { checkId: string }) => x.checkId === id);
+    assert.equal(status('discover/implemented').status, 'fail');
+    assert.match(status('discover/implemented').hint, /2025 era/);
+    assert.equal(status('results/result-type').status, 'fail');
+    assert.match(status('results/result-type').message, /resultType is missing/);
+    assert.equal(status('meta/missing-meta').status, 'fail');
+    assert.match(r.stdout, /legacy/);
+    assert.deepEqual(processesMatching('mcp-server-everything'), []);
+  });
+});
