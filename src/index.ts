@@ -1,0 +1,27 @@
+/** The public API of mcp-assay. The CLI uses nothing that is not exported here. */
+export type * from './core/types.js';
+export type { TargetSpec, HttpTargetSpec, StdioTargetSpec } from './core/target-spec.js';
+export type { RuleLevel, RuleSettings, RuleWaiver } from './core/rules.js';
+export { EXIT, exitCodeFor, summarize, targetFailed, targetUndecided } from './core/summary.js';
+export { Masker, MASK } from './core/mask.js';
+
+export { MODERN_VERSION, LEGACY_VERSION, ERROR, META, HEADER } from './spec/constants.js';
+export { validateServerMessage, validateClientMessage, validateWireType, classifyMessage, type WireIssue } from './spec/wire/index.js';
+
+export { McpClient, resultOf, errorOf, type RequestOptions } from './target/client.js';
+export { HttpTransport, type HttpTransportOptions } from './target/http.js';
+export { StdioTransport, type StdioTransportOptions } from './target/stdio.js';
+export { probeEra, type ProbeOutcome } from './target/probe.js';
+export { WireRecorder } from './target/recorder.js';
+export { WireAudit } from './target/wire-audit.js';
+export type { Exchange, Transport, SendOptions } from './target/transport.js';
+export { TransportError } from './target/errors.js';
+
+export { CHECKS, selectChecks, areaOf, type CheckDefinition, type CheckContext, type CheckOptions } from './checks/index.js';
+
+export { assay, type AssayOptions, type PlannedTarget } from './engine/run.js';
+export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
+
+export { REPORTERS, type Reporter, type RenderOptions } from './reporters/index.js';
+export { loadConfig, parseConfig, findConfigFile, serverToTarget, ConfigError, type AssayConfig } from './config/index.js';
+export { VERSION } from './version.js';
