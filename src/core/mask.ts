@@ -42,6 +42,15 @@ export class Masker {
     if (m?.[1]) this.add(m[1]);
   }
 
+  /** Cheap test on serialised text: nothing to mask means a message can be kept as it is, without a deep copy. */
+  needsMasking(s: string): boolean {
+    if (this.literals.some((l) => s.includes(l))) return true;
+    return SHAPES.some((re) => {
+      re.lastIndex = 0;
+      return re.test(s);
+    });
+  }
+
   text(s: string): string {
     let out = s;
     for (const lit of this.literals) out = out.split(lit).join(MASK);

@@ -87,7 +87,7 @@ export class HttpTransport implements Transport {
           channel: 'http',
           phase: o.phase,
           http: { status: res.statusCode, headers },
-          ...(json === undefined ? { text: text ?? '' } : { json }),
+          ...(json === undefined ? { text: text ?? '' } : { json, ...(text !== undefined ? { text } : {}) }),
         }),
       );
     if (info.sse) {

@@ -52,7 +52,7 @@ export class WireRecorder {
         this.dropped++;
         entry.truncated = true;
       } else if (e.json !== undefined && text.length <= this.limits.maxEntryBytes) {
-        entry.body = this.masker.json(e.json);
+        entry.body = this.masker.needsMasking(text) ? this.masker.json(e.json) : e.json;
         this.bytes += text.length;
       } else {
         const cut = text.slice(0, this.limits.maxEntryBytes);

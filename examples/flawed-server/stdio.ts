@@ -1,0 +1,73 @@
+/**
+ * Hand-written stdio transport for the flawed server (STDIO): newline-delimited JSON-RPC on
+ * stdin/stdout, logs on stderr, exit on EOF.
+ * Program: `node dist/examples/flawed-server/stdio.js [--faults a,b|none]`.
+ */
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { FlawedCore } from './core.js';
+import { faultsFromArgv } from './faults.js';
+import { hugeToolsList, pump } from './hostile.js';
+import { errorReply, type Reply } from './rpc.js';
+
+const GARBAGE = 'flawed-server: this line is not JSON-RPC\n';
+
+export function serveFlawedStdio(faults: string[]): void {
+  const core = new FlawedCore({ faults });
+  const out = process.stdout;
+  // One queue so a streamed body is never interleaved with another response.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (job: () => Promise<unknown> | void) => {
+    queue = queue
+      .then(async () => void (await job()))
+      .catch((err: unknown) => void process.stderr.write(`flawed-server: ${String(err)}\n`));
+  };
+  const write = (text: string) => new Promise<void>((resolve) => out.write(text, () => resolve()));
+  const drained = () => new Promise<void>((resolve) => out.once('drain', resolve));
+
+  let answered = 0;
+  const afterResponse = async () => {
+    answered++;
+    if (core.faults.has('stdout-garbage')) await write(GARBAGE);
+    if (core.faults.has('die-mid-run') && answered >= 3) process.exit(1);
+  };
+
+  const render = (reply: Reply) => async () => {
+    if (reply.kind === 'none') return;
+    if (reply.kind === 'json') {
+      await write(`${JSON.stringify(reply.body)}\n`);
+      return afterResponse();
+    }
+    // `hang` and `endless-sse` (an HTTP-only shape) leave the request unanswered on stdio.
+    if (reply.fault !== 'huge-body') return;
+    await pump(hugeToolsList(reply.id), (c) => out.write(c), drained, () => !out.destroyed);
+    await write('\n');
+    return afterResponse();
+  };
+
+  if (core.faults.has('stdout-garbage')) enqueue(() => write(GARBAGE));
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    if (line.trim() === '') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      enqueue(render(errorReply(undefined, 400, -32700, 'Parse error: the line is not valid JSON')));
+      return;
+    }
+    enqueue(render(core.handle(message)));
+  });
+  // The client closing stdin ends the session (STDIO §shutdown); answers already queued go out first.
+  lines.on('close', () => enqueue(() => process.exit(0)));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    serveFlawedStdio(faultsFromArgv(process.argv.slice(2)));
+  } catch (err) {
+    process.stderr.write(`flawed-server: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  }
+  process.once('SIGTERM', () => process.exit(0));
+}

@@ -1,0 +1,122 @@
+/** tools/call for the flawed server, including the MRTR flow of confirm_lookup (MRTR, SEP-2322). */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { City } from './catalogue.js';
+import { isObject, RpcError, type Json, type RpcRequest } from './rpc.js';
+
+export interface ToolContext {
+  faults: ReadonlySet<string>;
+  toolCalls: Record<string, number>;
+  log: (line: string) => void;
+  cities: City[];
+}
+
+const STATE_KEY = randomBytes(32);
+const STATE_TTL_MS = 10 * 60_000;
+
+/** requestState is attacker-controlled, so it is HMAC-signed and bound to the tool, the city and an expiry (MRTR). */
+function signState(payload: Json): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${createHmac('sha256', STATE_KEY).update(body).digest('base64url')}`;
+}
+
+function verifyState(state: unknown): Json | undefined {
+  if (typeof state !== 'string') return undefined;
+  const [body, mac] = state.split('.');
+  if (!body || !mac) return undefined;
+  const expected = createHmac('sha256', STATE_KEY).update(body).digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    return isObject(payload) && typeof payload['exp'] === 'number' && payload['exp'] > Date.now() ? payload : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function cityResult(city: City): Json {
+  return { content: [{ type: 'text', text: JSON.stringify(city) }], structuredContent: { ...city } };
+}
+
+function toolError(text: string): Json {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function nameArg(args: Json): string {
+  const name = args['name'];
+  if (typeof name !== 'string' || name === '') throw new RpcError(-32602, 'Invalid params: arguments.name must be a non-empty string');
+  return name;
+}
+
+function findCity(ctx: ToolContext, name: string): City | undefined {
+  return ctx.cities.find((c) => c.name.toLowerCase() === name.toLowerCase());
+}
+
+function askConfirmation(name: string): Json {
+  return {
+    resultType: 'input_required',
+    inputRequests: {
+      confirm: {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: `Look up ${name}?`,
+          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm the lookup' } }, required: ['confirm'] },
+        },
+      },
+    },
+    requestState: signState({ tool: 'confirm_lookup', name, exp: Date.now() + STATE_TTL_MS }),
+  };
+}
+
+function confirmLookup(request: RpcRequest, args: Json, ctx: ToolContext): Json {
+  // Never ask for input the client did not declare on this very request (MRTR server rules, -32021).
+  if (!isObject(request.clientCapabilities['elicitation']) && !ctx.faults.has('capability-unchecked')) {
+    throw new RpcError(-32021, 'Missing required client capability: elicitation', { requiredCapabilities: { elicitation: {} } }, 400);
+  }
+  const name = nameArg(args);
+  const { requestState, inputResponses } = request.params;
+  if (requestState === undefined) return askConfirmation(name);
+  const state = verifyState(requestState);
+  if (!state || state['tool'] !== 'confirm_lookup' || state['name'] !== name) {
+    throw new RpcError(-32602, 'Invalid params: requestState failed verification');
+  }
+  if (inputResponses !== undefined && !isObject(inputResponses)) throw new RpcError(-32602, 'Invalid params: inputResponses must be an object');
+  const answer = inputResponses?.['confirm'];
+  if (answer === undefined) return askConfirmation(name);
+  if (!isObject(answer) || typeof answer['action'] !== 'string') throw new RpcError(-32602, 'Invalid params: inputResponses.confirm must be an ElicitResult');
+  const confirmed = answer['action'] === 'accept' && isObject(answer['content']) && answer['content']['confirm'] === true;
+  if (!confirmed) return toolError(`The user did not confirm the lookup of ${name}.`);
+  const city = findCity(ctx, name);
+  return city ? cityResult(city) : toolError(`Unknown city: ${name}. Call list_cities for the known names.`);
+}
+
+export function callTool(request: RpcRequest, ctx: ToolContext): Json {
+  const name = request.params['name'];
+  if (typeof name !== 'string') throw new RpcError(-32602, 'Invalid params: tools/call needs a string name');
+  const args = request.params['arguments'] ?? {};
+  if (!isObject(args)) throw new RpcError(-32602, 'Invalid params: arguments must be an object');
+  const known = ['lookup_city', 'list_cities', 'confirm_lookup', 'delete_city'];
+  if (!known.includes(name)) throw new RpcError(-32602, `Unknown tool: ${name}`);
+  ctx.toolCalls[name] = (ctx.toolCalls[name] ?? 0) + 1;
+
+  switch (name) {
+    case 'lookup_city': {
+      const city = findCity(ctx, nameArg(args));
+      return city ? cityResult(city) : toolError(`Unknown city: ${String(args['name'])}. Call list_cities for the known names.`);
+    }
+    case 'list_cities': {
+      const out = { cities: ctx.cities.map((c) => c.name) };
+      return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
+    }
+    case 'confirm_lookup':
+      return confirmLookup(request, args, ctx);
+    default: {
+      const target = nameArg(args);
+      ctx.log(`CALLED delete_city ${target}`);
+      const index = ctx.cities.findIndex((c) => c.name.toLowerCase() === target.toLowerCase());
+      if (index >= 0) ctx.cities.splice(index, 1);
+      return { content: [{ type: 'text', text: index >= 0 ? `Deleted ${target}.` : `No city named ${target}; nothing deleted.` }] };
+    }
+  }
+}

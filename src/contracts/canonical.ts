@@ -1,0 +1,96 @@
+/**
+ * Canonical JSON: object keys sorted by UTF-16 code units at every depth, no undefined, `-0` as `0`.
+ * Written by hand because JS objects iterate integer-like keys first whatever the insertion order.
+ */
+import { createHash } from 'node:crypto';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Deep copy keeping only JSON values; functions, symbols and undefined members are dropped. */
+export function toJson(value: unknown, depth = 0): Json | undefined {
+  if (depth > 256) throw new Error('value nests deeper than 256 levels');
+  if (value === null) return null;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? (Object.is(value, -0) ? 0 : value) : null;
+    case 'object': {
+      if (Array.isArray(value)) return value.map((v) => toJson(v, depth + 1) ?? null);
+      const out: Record<string, Json> = {};
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        const j = toJson(v, depth + 1);
+        if (j !== undefined) out[k] = j;
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Serialise with sorted keys. `indent` 0 gives the compact form used for hashing.
+ * `baseLevel` lets a caller embed the output at that nesting level; `liftKeys` moves identity keys
+ * (name, uri) to the front of the outermost object only, so lockfile entries read naturally.
+ */
+export function canonicalStringify(value: unknown, indent = 0, opts: { baseLevel?: number; liftKeys?: readonly string[] } = {}): string {
+  const parts: string[] = [];
+  const base = opts.baseLevel ?? 0;
+  write(value, base);
+  return parts.join('');
+
+  function write(v: unknown, level: number): void {
+    if (v === null || v === undefined || typeof v === 'function' || typeof v === 'symbol') {
+      parts.push('null');
+      return;
+    }
+    if (typeof v === 'number') {
+      parts.push(Number.isFinite(v) ? JSON.stringify(Object.is(v, -0) ? 0 : v) : 'null');
+      return;
+    }
+    if (typeof v !== 'object') {
+      parts.push(JSON.stringify(v));
+      return;
+    }
+    const pad = indent ? '\n' + ' '.repeat(indent * (level + 1)) : '';
+    const end = indent ? '\n' + ' '.repeat(indent * level) : '';
+    if (Array.isArray(v)) {
+      if (v.length === 0) return void parts.push('[]');
+      parts.push('[');
+      v.forEach((item, i) => {
+        parts.push(i ? ',' + pad : pad);
+        write(item === undefined ? null : item, level + 1);
+      });
+      parts.push(end + ']');
+      return;
+    }
+    const obj = v as Record<string, unknown>;
+    let keys = Object.keys(obj).filter((k) => obj[k] !== undefined && typeof obj[k] !== 'function').sort(compareKeys);
+    if (opts.liftKeys && level === base) {
+      const front = opts.liftKeys.filter((k) => keys.includes(k));
+      keys = [...front, ...keys.filter((k) => !front.includes(k))];
+    }
+    if (keys.length === 0) return void parts.push('{}');
+    parts.push('{');
+    keys.forEach((k, i) => {
+      parts.push((i ? ',' : '') + pad + JSON.stringify(k) + (indent ? ': ' : ':'));
+      write(obj[k], level + 1);
+    });
+    parts.push(end + '}');
+  }
+}
+
+export function sha256(text: string): string {
+  return 'sha256:' + createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Content hash of any JSON value, independent of key order. */
+export function hashJson(value: unknown): string {
+  return sha256(canonicalStringify(value));
+}

@@ -1,0 +1,176 @@
+/**
+ * The canonical catalogue: everything a server offers a model (tools, prompts, resources, templates,
+ * instructions), sorted, key-canonicalised and hashed, so a snapshot can be committed like a lockfile.
+ */
+import { canonicalStringify, hashJson, toJson } from './canonical.js';
+
+export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
+
+export interface RawCatalogueInput {
+  tools: unknown[];
+  prompts?: unknown[];
+  resources?: unknown[];
+  resourceTemplates?: unknown[];
+  instructions?: string;
+  server?: { name?: string; version?: string };
+  protocolVersion?: string;
+}
+
+/** Hints from the tools page of the spec (server/tools §ToolAnnotations); unknown keys are kept. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+export type JsonSchema = Record<string, unknown> | boolean;
+
+/** A tool as the server listed it (every field kept), with the fields we reason about typed. */
+export interface CatalogueTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  [key: string]: unknown;
+}
+
+export interface CataloguePromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+  [key: string]: unknown;
+}
+
+export interface CataloguePrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: CataloguePromptArgument[];
+  [key: string]: unknown;
+}
+
+export interface CatalogueResource {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Present when the caller read the resource and kept its text (scanned for poisoning). */
+  text?: string;
+  [key: string]: unknown;
+}
+
+export interface CatalogueResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  [key: string]: unknown;
+}
+
+export interface CatalogueHashes {
+  /** Covers the surface a model sees (instructions, tools, prompts, resources, templates), not server identity. */
+  catalogue: string;
+  tools: Record<string, string>;
+  prompts: Record<string, string>;
+  resources: Record<string, string>;
+  resourceTemplates: Record<string, string>;
+  instructions?: string;
+}
+
+export interface Catalogue {
+  format: typeof CATALOGUE_FORMAT;
+  server: { name?: string; version?: string; protocolVersion?: string };
+  instructions?: string;
+  tools: CatalogueTool[];
+  prompts: CataloguePrompt[];
+  resources: CatalogueResource[];
+  resourceTemplates: CatalogueResourceTemplate[];
+  hashes: CatalogueHashes;
+}
+
+export class CatalogueError extends Error {
+  override name = 'CatalogueError';
+}
+
+type Entity = Record<string, unknown>;
+
+function entities(list: unknown, what: string, key: string): Entity[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new CatalogueError(`${what} must be an array`);
+  return list.map((item, i) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw new CatalogueError(`${what}[${i}] must be an object`);
+    const e = toJson(item) as Entity;
+    if (typeof e[key] !== 'string') throw new CatalogueError(`${what}[${i}].${key} must be a string`);
+    return e;
+  });
+}
+
+/** Sort by identity key, ties by canonical text, so duplicate names still order deterministically. */
+function sortEntities<T extends Entity>(list: T[], key: string): T[] {
+  const keyed = list.map((e) => ({ e, k: String(e[key]), c: canonicalStringify(e) }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.c < b.c ? -1 : a.c > b.c ? 1 : 0));
+  return keyed.map((x) => x.e);
+}
+
+/** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. */
+function hashMap(list: Entity[], key: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of list) {
+    let k = String(e[key]);
+    for (let n = 2; Object.prototype.hasOwnProperty.call(out, k); n++) k = `${String(e[key])}#${n}`;
+    out[k] = hashJson(e);
+  }
+  return out;
+}
+
+export function buildCatalogue(input: RawCatalogueInput): Catalogue {
+  if (!input || typeof input !== 'object') throw new CatalogueError('catalogue input must be an object');
+  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name'), 'name') as CatalogueTool[];
+  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name'), 'name') as CataloguePrompt[];
+  const resources = sortEntities(entities(input.resources, 'resources', 'uri'), 'uri') as CatalogueResource[];
+  const resourceTemplates = sortEntities(entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate'), 'uriTemplate') as CatalogueResourceTemplate[];
+  if (input.instructions !== undefined && typeof input.instructions !== 'string') throw new CatalogueError('instructions must be a string');
+  const server: Catalogue['server'] = {};
+  if (typeof input.server?.name === 'string') server.name = input.server.name;
+  if (typeof input.server?.version === 'string') server.version = input.server.version;
+  if (typeof input.protocolVersion === 'string') server.protocolVersion = input.protocolVersion;
+  const surface = { instructions: input.instructions, tools, prompts, resources, resourceTemplates };
+  const hashes: CatalogueHashes = {
+    catalogue: hashJson(surface),
+    tools: hashMap(tools, 'name'),
+    prompts: hashMap(prompts, 'name'),
+    resources: hashMap(resources, 'uri'),
+    resourceTemplates: hashMap(resourceTemplates, 'uriTemplate'),
+  };
+  if (input.instructions !== undefined) hashes.instructions = hashJson(input.instructions);
+  const c: Catalogue = { format: CATALOGUE_FORMAT, server, tools, prompts, resources, resourceTemplates, hashes };
+  if (input.instructions !== undefined) c.instructions = input.instructions;
+  return c;
+}
+
+/** Canonical, byte-stable text: fixed top-level order, sorted keys below, identity keys first in entities. */
+export function serializeCatalogue(c: Catalogue): string {
+  const lines: string[] = [];
+  const field = (k: string, text: string): void => void lines.push(`  ${JSON.stringify(k)}: ${text}`);
+  const list = (items: Entity[], lift: string[]): string =>
+    items.length === 0 ? '[]' : '[\n' + items.map((e) => '    ' + canonicalStringify(e, 2, { baseLevel: 2, liftKeys: lift })).join(',\n') + '\n  ]';
+  field('format', JSON.stringify(CATALOGUE_FORMAT));
+  field('server', canonicalStringify(c.server, 2, { baseLevel: 1 }));
+  if (c.instructions !== undefined) field('instructions', JSON.stringify(c.instructions));
+  field('tools', list(c.tools, ['name']));
+  field('prompts', list(c.prompts, ['name']));
+  field('resources', list(c.resources, ['uri', 'name']));
+  field('resourceTemplates', list(c.resourceTemplates, ['uriTemplate', 'name']));
+  field('hashes', canonicalStringify(c.hashes, 2, { baseLevel: 1, liftKeys: ['catalogue'] }));
+  return '{\n' + lines.join(',\n') + '\n}\n';
+}
+
+export { parseCatalogue } from './catalogue-parse.js';

@@ -1,0 +1,119 @@
+/**
+ * Tool contracts: risk inventory, risk rules, description lint and poisoning scan over one catalogue.
+ * Pure and offline: callers fetch lists and make calls; this module only reads what they pass in.
+ */
+import type { RuleSettings } from '../core/rules.js';
+import type { ReportSection } from '../core/types.js';
+import type { Catalogue } from './catalogue.js';
+import { confusableFindings } from './confusable.js';
+import { lintCatalogue } from './lint.js';
+import { scanPoisoning } from './poisoning.js';
+import { riskFindings } from './risk-rules.js';
+import { classifyTool, RISK_CLASSES, type RiskClass, type ToolRisk } from './risk.js';
+import { DEFAULT_THRESHOLDS, type ContractThresholds } from './rule-catalogue.js';
+import { applySettings, type ContractFinding, type RawFinding } from './rule-settings.js';
+import { estimateTokens, type TokenEstimate } from './tokens.js';
+import { validateStructuredResult } from './validate.js';
+
+export interface StructuredResultObservation {
+  tool: string;
+  structuredContent: unknown;
+}
+
+export interface ContractsOptions {
+  thresholds?: Partial<ContractThresholds>;
+  /** Results of calls the caller made, checked against each tool's outputSchema. */
+  structuredResults?: readonly StructuredResultObservation[];
+}
+
+export interface ContractsStats {
+  catalogueHash: string;
+  tools: number;
+  prompts: number;
+  resources: number;
+  resourceTemplates: number;
+  tokens: TokenEstimate;
+  riskClasses: Record<RiskClass, number>;
+  findings: { error: number; warning: number; info: number; waived: number };
+}
+
+export interface ContractsResult {
+  findings: ContractFinding[];
+  risk: ToolRisk[];
+  stats: ContractsStats;
+}
+
+function structuredFindings(c: Catalogue, observations: readonly StructuredResultObservation[]): RawFinding[] {
+  const out: RawFinding[] = [];
+  observations.forEach((o, i) => {
+    const tool = c.tools.find((t) => t.name === o.tool);
+    if (!tool) return;
+    const errors = validateStructuredResult(tool, o.structuredContent);
+    if (errors.length) {
+      out.push({
+        ruleId: 'risk/structured-result-invalid',
+        subject: tool.name,
+        location: `structuredResults[${i}]`,
+        message: `structured result does not match outputSchema: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? `; and ${errors.length - 5} more` : ''}`,
+      });
+    }
+  });
+  return out;
+}
+
+export function analyseCatalogue(c: Catalogue, settings?: RuleSettings, options: ContractsOptions = {}): ContractsResult {
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const risk = c.tools.map(classifyTool);
+  const tokens = estimateTokens(c);
+  const raw: RawFinding[] = [];
+  c.tools.forEach((t, i) => raw.push(...riskFindings(t, risk[i] as ToolRisk)));
+  raw.push(...structuredFindings(c, options.structuredResults ?? []));
+  raw.push(...lintCatalogue(c, tokens, thresholds));
+  raw.push(...confusableFindings(c.tools, thresholds.confusableScore));
+  raw.push(...scanPoisoning(c));
+  const findings = applySettings(raw, settings);
+  const riskClasses = Object.fromEntries(RISK_CLASSES.map((k) => [k, 0])) as Record<RiskClass, number>;
+  for (const r of risk) riskClasses[r.class]++;
+  const count = { error: 0, warning: 0, info: 0, waived: 0 };
+  for (const f of findings) {
+    if (f.waived) count.waived++;
+    else count[f.severity]++;
+  }
+  return {
+    findings,
+    risk,
+    stats: {
+      catalogueHash: c.hashes.catalogue,
+      tools: c.tools.length,
+      prompts: c.prompts.length,
+      resources: c.resources.length,
+      resourceTemplates: c.resourceTemplates.length,
+      tokens,
+      riskClasses,
+      findings: count,
+    },
+  };
+}
+
+export function contractsSection(r: ContractsResult): ReportSection {
+  return { id: 'contracts', title: 'Tool contracts', findings: r.findings.map((f) => ({ ...f })) };
+}
+
+/** 1 when a rule at error level fired and was not waived. */
+export function contractsExitCode(r: ContractsResult): 0 | 1 {
+  return r.findings.some((f) => f.severity === 'error' && !f.waived) ? 1 : 0;
+}
+
+export { buildCatalogue, parseCatalogue, serializeCatalogue, CatalogueError, CATALOGUE_FORMAT } from './catalogue.js';
+export type { Catalogue, CatalogueTool, CataloguePrompt, CatalogueResource, CatalogueResourceTemplate, RawCatalogueInput, ToolAnnotations } from './catalogue.js';
+export { diffCatalogues, renderDiffMarkdown, applyDiffAllowances, diffExitCode } from './diff.js';
+export type { CatalogueChange, DiffAllowance } from './diff.js';
+export { CONTRACT_RULES, DEFAULT_THRESHOLDS } from './rule-catalogue.js';
+export type { ContractRule, ContractThresholds, RuleFamily } from './rule-catalogue.js';
+export { validateRuleSettings } from './rule-settings.js';
+export type { ContractFinding } from './rule-settings.js';
+export { classifyTool, RISK_CLASSES } from './risk.js';
+export type { RiskClass, ToolRisk } from './risk.js';
+export { validateStructuredResult, compileSchema } from './validate.js';
+export { estimateTokens, TOKEN_METHOD } from './tokens.js';
+export type { TokenEstimate } from './tokens.js';

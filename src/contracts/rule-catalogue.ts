@@ -1,0 +1,67 @@
+/** The contract rules as data: id, family, default level, what each checks. Ids are declared once and never change. */
+import type { RuleLevel } from '../core/rules.js';
+
+export type RuleFamily = 'risk' | 'lint' | 'poisoning';
+
+export interface ContractRule {
+  id: string;
+  family: RuleFamily;
+  defaultLevel: RuleLevel;
+  description: string;
+}
+
+export const CONTRACT_RULES: readonly ContractRule[] = [
+  { id: 'risk/inventory', family: 'risk', defaultLevel: 'info', description: 'Risk class of every tool (read-only, write, external-send, admin, file, code-exec) with the reason.' },
+  { id: 'risk/write-without-output-schema', family: 'risk', defaultLevel: 'error', description: 'A write-capable tool declares no outputSchema, so the next step cannot rely on its result.' },
+  { id: 'risk/write-without-annotations', family: 'risk', defaultLevel: 'error', description: 'A tool whose name, description or schema says it writes declares no annotations (readOnlyHint, destructiveHint, ...).' },
+  { id: 'risk/contradictory-annotations', family: 'risk', defaultLevel: 'error', description: 'readOnlyHint: true together with destructiveHint: true.' },
+  { id: 'risk/annotation-mismatch', family: 'risk', defaultLevel: 'warning', description: 'Annotations claim read-only or non-destructive while the name or description says otherwise.' },
+  { id: 'risk/catch-all-tool', family: 'risk', defaultLevel: 'error', description: 'A tool takes a free-form command, SQL statement, code or operation string: it can do anything the backend allows.' },
+  { id: 'risk/structured-result-invalid', family: 'risk', defaultLevel: 'error', description: 'A structured result observed from a call does not validate against the tool outputSchema.' },
+  { id: 'lint/description-missing', family: 'lint', defaultLevel: 'warning', description: 'A tool, prompt or resource has no description for the model to select it by.' },
+  { id: 'lint/description-thin', family: 'lint', defaultLevel: 'warning', description: 'A description too short, or one that only restates the name.' },
+  { id: 'lint/param-description-missing', family: 'lint', defaultLevel: 'warning', description: 'A required parameter (or required prompt argument) has no description.' },
+  { id: 'lint/too-many-tools', family: 'lint', defaultLevel: 'warning', description: 'More tools than a model selects from reliably.' },
+  { id: 'lint/schema-deep', family: 'lint', defaultLevel: 'warning', description: 'An input schema nests deeper than models fill reliably.' },
+  { id: 'lint/schema-huge', family: 'lint', defaultLevel: 'warning', description: 'A tool definition too large (estimated tokens or property count).' },
+  { id: 'lint/token-cost', family: 'lint', defaultLevel: 'warning', description: 'The whole tool surface costs more context tokens (estimate) than the budget.' },
+  { id: 'lint/confusable-tools', family: 'lint', defaultLevel: 'warning', description: 'Two tools whose names and descriptions are so alike that a model will mix them up.' },
+  { id: 'lint/tool-name', family: 'lint', defaultLevel: 'warning', description: 'A tool name outside 1-128 characters of A-Z a-z 0-9 _ - . (server/tools SHOULD), or used twice.' },
+  { id: 'lint/schema-uncompilable', family: 'lint', defaultLevel: 'warning', description: 'An input or output schema cannot be compiled (invalid, unsupported dialect, network $ref, over the bounds).' },
+  { id: 'poisoning/hidden-unicode', family: 'poisoning', defaultLevel: 'error', description: 'Invisible characters: Unicode tags, zero-width, variation-selector payloads, bidirectional controls.' },
+  { id: 'poisoning/model-directive', family: 'poisoning', defaultLevel: 'error', description: 'Instructions aimed at the model: ignore previous instructions, hide from the user, act covertly.' },
+  { id: 'poisoning/suspicious-directive', family: 'poisoning', defaultLevel: 'warning', description: 'Weaker steering: pseudo system tags, tool shadowing, claims of priority over other tools.' },
+  { id: 'poisoning/exfiltration-sink', family: 'poisoning', defaultLevel: 'error', description: 'A data sink (capture host, templated URL, image beacon) or a credential file the model is pointed at.' },
+  { id: 'poisoning/credential', family: 'poisoning', defaultLevel: 'error', description: 'A credential shape (cloud keys, tokens, private keys) in server-supplied text.' },
+];
+
+export const RULE_IDS: ReadonlySet<string> = new Set(CONTRACT_RULES.map((r) => r.id));
+
+export function ruleById(id: string): ContractRule | undefined {
+  return CONTRACT_RULES.find((r) => r.id === id);
+}
+
+/** Thresholds of the lint rules; every default is documented in docs/contracts.md. */
+export interface ContractThresholds {
+  /** Fewer characters than this is a thin description. */
+  minDescriptionChars: number;
+  maxTools: number;
+  maxSchemaDepth: number;
+  /** Estimated tokens of one tool definition. */
+  maxToolTokens: number;
+  maxSchemaProperties: number;
+  /** Estimated tokens of all tool definitions plus server instructions. */
+  tokenBudget: number;
+  /** Combined name and description similarity at which two tools are confusable (0..1). */
+  confusableScore: number;
+}
+
+export const DEFAULT_THRESHOLDS: Readonly<ContractThresholds> = {
+  minDescriptionChars: 20,
+  maxTools: 40,
+  maxSchemaDepth: 5,
+  maxToolTokens: 2000,
+  maxSchemaProperties: 60,
+  tokenBudget: 10_000,
+  confusableScore: 0.75,
+};

@@ -1,0 +1,90 @@
+/**
+ * Compiling tool schemas and validating structured results (server/tools §structuredContent, SEP-2106):
+ * declared dialect or 2020-12, never a network `$ref` (no `loadSchema`), bounded depth and size, failures reported.
+ */
+import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import { hashJson } from './canonical.js';
+import type { CatalogueTool } from './catalogue.js';
+import { externalRefs, schemaShape } from './schema-util.js';
+
+// ajv-formats is CommonJS; under NodeNext its callable default export sits on `.default`.
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => void;
+
+export const VALIDATION_BOUNDS = { maxDepth: 64, maxNodes: 10_000, maxErrors: 20 } as const;
+
+type Dialect = '2020-12' | '2019-09' | 'draft-07';
+const DIALECTS: Record<string, Dialect> = {
+  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'http://json-schema.org/draft-07/schema': 'draft-07',
+};
+
+const instances = new Map<Dialect, Ajv>();
+
+function ajvFor(d: Dialect): Ajv {
+  let a = instances.get(d);
+  if (!a) {
+    const opts = { strict: false, allErrors: true, logger: false as const, validateFormats: true };
+    a = d === '2020-12' ? new Ajv2020(opts) : d === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
+    addFormats(a);
+    instances.set(d, a);
+  }
+  return a;
+}
+
+export type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; error: string };
+
+const cache = new Map<string, Compiled>();
+const CACHE_LIMIT = 512;
+
+function compileUncached(schema: unknown): Compiled {
+  if (typeof schema === 'boolean') schema = schema ? {} : { not: {} };
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { ok: false, error: 'a schema must be an object or a boolean' };
+  const declared = (schema as Record<string, unknown>).$schema;
+  const dialect = declared === undefined ? '2020-12' : typeof declared === 'string' ? DIALECTS[declared.replace(/#$/, '')] : undefined;
+  if (!dialect) return { ok: false, error: `unsupported dialect ${JSON.stringify(declared)} (supported: 2020-12, 2019-09, draft-07)` };
+  const ext = externalRefs(schema);
+  if (ext.length) return { ok: false, error: `network $ref is never fetched (SEP-2106): ${ext.slice(0, 3).join(', ')}` };
+  const shape = schemaShape(schema, VALIDATION_BOUNDS.maxNodes + 1);
+  if (shape.depth > VALIDATION_BOUNDS.maxDepth || shape.nodes > VALIDATION_BOUNDS.maxNodes) {
+    return { ok: false, error: `schema exceeds the validation bounds (depth ${shape.depth}/${VALIDATION_BOUNDS.maxDepth}, subschemas ${shape.nodes}/${VALIDATION_BOUNDS.maxNodes})` };
+  }
+  const ajv = ajvFor(dialect);
+  try {
+    return { ok: true, validate: ajv.compile(schema as AnySchema) };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  } finally {
+    // Drop it from the instance so a repeated `$id` in another tool cannot collide; the compiled function stays usable.
+    try {
+      ajv.removeSchema(schema as AnySchema);
+    } catch {
+      /* nothing registered */
+    }
+  }
+}
+
+/** Compile once per distinct schema (by content hash); results are cached, bounded. */
+export function compileSchema(schema: unknown): Compiled {
+  const key = hashJson(schema ?? null);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const c = compileUncached(schema);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, c);
+  return c;
+}
+
+/** Problems with one structured result against the tool's outputSchema; empty means it conforms. */
+export function validateStructuredResult(tool: CatalogueTool, structuredContent: unknown): string[] {
+  if (tool.outputSchema === undefined) return [];
+  if (structuredContent === undefined) return ['no structuredContent, although the tool declares an outputSchema (servers MUST send conforming structured results)'];
+  const c = compileSchema(tool.outputSchema);
+  if (!c.ok) return [`outputSchema cannot be used for validation: ${c.error}`];
+  if (c.validate(structuredContent)) return [];
+  const errors = (c.validate.errors ?? []).slice(0, VALIDATION_BOUNDS.maxErrors);
+  return errors.map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+}
