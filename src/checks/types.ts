@@ -1,4 +1,5 @@
 import type { Level, SpecRef, TransportKind } from '../core/types.js';
+import type { TargetSpec } from '../core/target-spec.js';
 import type { McpClient, RequestOptions } from '../target/client.js';
 import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
@@ -16,6 +17,11 @@ export interface CheckDefinition {
   transports: TransportKind[];
   /** Server capability the check needs (from server/discover); without it the check is `precondition-failed`. */
   requires?: 'tools' | 'resources' | 'prompts' | 'completions';
+  /**
+   * Server eras the check runs against. Absent: every era (a 2026-07-28 check on a 2025-era server fails, with the
+   * reason). `['legacy']`: 2025-era checks, run on legacy and dual-era servers only.
+   */
+  eras?: ('modern' | 'legacy')[];
   /** Runs after every other check (it judges what the whole run observed). */
   runsLast?: boolean;
   run(t: CheckContext): Promise<void>;
@@ -40,6 +46,8 @@ export interface CheckOptions {
 export interface CheckContext {
   readonly checkId: string;
   readonly transport: TransportKind;
+  /** What the user pointed us at: a check may open a second, separate transport to it (e.g. a fresh stdio process). */
+  readonly spec: TargetSpec;
   readonly client: McpClient;
   readonly probe: ProbeOutcome;
   readonly options: CheckOptions;

@@ -1,10 +1,12 @@
 import type { CheckResult, Status, TransportKind } from '../core/types.js';
 import { areaOf, CheckStop, type CheckContext, type CheckDefinition, type CheckFailure, type CheckOptions, type SharedState } from '../checks/index.js';
 import type { McpClient } from '../target/client.js';
+import type { TargetSpec } from '../core/target-spec.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { gradeFailure } from './grade.js';
 
 export interface CheckEnv {
+  spec: TargetSpec;
   client: McpClient;
   probe: ProbeOutcome;
   shared: SharedState;
@@ -31,6 +33,8 @@ export function baseResult(def: CheckDefinition, status: Status, message?: strin
 export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> {
   const kind: TransportKind = env.client.transport.kind;
   if (!def.transports.includes(kind)) return baseResult(def, 'skip', `applies to ${def.transports.join(' and ')} only`);
+  if (def.eras && !def.eras.includes(env.probe.era === 'legacy' ? 'legacy' : 'modern') && !(env.probe.dualEra && def.eras.includes('legacy')))
+    return baseResult(def, 'skip', `applies to ${def.eras.join(' and ')}-era servers only`);
   if (def.requires && env.shared.offers(def.requires) === false)
     return { ...baseResult(def, 'precondition-failed', `the server does not advertise the ${def.requires} capability`) };
   const t0 = performance.now();
@@ -39,6 +43,7 @@ export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<Che
   const ctx: CheckContext = {
     checkId: def.id,
     transport: kind,
+    spec: env.spec,
     client: env.client,
     probe: env.probe,
     options: env.options,

@@ -4,12 +4,12 @@ import { Masker } from '../core/mask.js';
 import { summarize } from '../core/summary.js';
 import { SharedState, type CheckDefinition, type CheckOptions } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
-import { HttpTransport } from '../target/http.js';
 import { probeEra } from '../target/probe.js';
 import { WireRecorder } from '../target/recorder.js';
 import { WireAudit } from '../target/wire-audit.js';
 import { StdioTransport } from '../target/stdio.js';
 import type { Transport } from '../target/transport.js';
+import { openTransport } from '../target/open.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 
 export interface TargetRunOptions extends CheckOptions {
@@ -36,14 +36,6 @@ export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescript
   }
   const display = [spec.command, ...spec.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ');
   return { kind: 'stdio', display: masker.text(display), ...(spec.name ? { name: spec.name } : {}) };
-}
-
-export function openTransport(spec: TargetSpec, recorder: WireRecorder): Transport {
-  if (spec.kind === 'http') return new HttpTransport({ url: spec.url, ...(spec.headers ? { headers: spec.headers } : {}) }, recorder);
-  return new StdioTransport(
-    { command: spec.command, args: spec.args, ...(spec.env ? { env: spec.env } : {}), ...(spec.secretEnv ? { secretEnv: spec.secretEnv } : {}), ...(spec.cwd ? { cwd: spec.cwd } : {}) },
-    recorder,
-  );
 }
 
 /** Probe, run the selected checks, close: one TargetReport, whatever the server does. */
@@ -81,6 +73,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       report.outcomeReason = probe.unreachable;
     } else {
       const env: CheckEnv = {
+        spec,
         client,
         probe,
         shared: new SharedState(client, probe, o),

@@ -5,6 +5,29 @@ import type { Exchange, HttpInfo, SendOptions, Transport } from './transport.js'
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 
+export interface RawHttpRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  phase: string;
+  timeoutMs: number;
+  /** Leave out the user's headers (e.g. to test that a request without Authorization is refused). */
+  bare?: boolean;
+  maxBytes?: number;
+}
+
+export interface RawHttpResponse {
+  status?: number;
+  headers: Record<string, string>;
+  bodyText: string;
+  json?: unknown;
+  /** The body was longer than maxBytes (or an endless stream) and was cut. */
+  cut: boolean;
+  failure?: TransportError;
+  evidence: number[];
+  durationMs: number;
+}
+
 export interface HttpTransportOptions {
   url: string;
   /** User headers (Authorization, …) sent on every request; their values are secrets for the masker. */
@@ -154,6 +177,52 @@ export class HttpTransport implements Transport {
     // A correct server ends the stream with the final response; see whether it did without waiting long.
     if (done) info.streamEnded = await endsSoon(body, 50);
     else info.streamEnded = true;
+  }
+
+  /**
+   * One raw HTTP request with exactly these headers (plus the user's, unless `bare`), for transport checks: GET and
+   * DELETE, forged Host/Origin, bodies that are not JSON-RPC. The body is read up to `maxBytes`, then the stream is cut.
+   */
+  async raw(o: RawHttpRequest): Promise<RawHttpResponse> {
+    const t0 = performance.now();
+    const headers: Record<string, string> = { ...(o.bare ? {} : this.opts.headers), ...o.headers };
+    const evidence = [this.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: this.opts.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) })];
+    const ctl = new AbortController();
+    const timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
+    try {
+      const res = await request(this.opts.url, {
+        method: o.method as Dispatcher.HttpMethod,
+        headers,
+        ...(o.body !== undefined ? { body: o.body } : {}),
+        signal: ctl.signal,
+        dispatcher: this.agent,
+        headersTimeout: o.timeoutMs,
+        bodyTimeout: o.timeoutMs,
+      });
+      const h = flatHeaders(res.headers);
+      let bodyText = '';
+      let cut = false;
+      for await (const c of res.body) {
+        bodyText += (c as Buffer).toString('utf8');
+        if (bodyText.length >= (o.maxBytes ?? 64 * 1024)) {
+          cut = true;
+          res.body.destroy();
+          break;
+        }
+      }
+      let json: unknown;
+      try {
+        json = bodyText ? JSON.parse(bodyText) : undefined;
+      } catch {
+        json = undefined;
+      }
+      evidence.push(this.recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: h }, ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }) }));
+      return { status: res.statusCode, headers: h, bodyText, json, cut, evidence, durationMs: performance.now() - t0 };
+    } catch (e) {
+      return { failure: toTransportError(e, ctl.signal, this.opts.url), headers: {}, bodyText: '', cut: false, evidence, durationMs: performance.now() - t0 };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,8 @@ export interface ProbeOutcome {
   server?: ServerIdentity;
   supportedVersions?: string[];
   protocolVersion?: string;
+  /** A modern server that also serves the 2025 `initialize` handshake. */
+  dualEra?: boolean;
 }
 
 /**
