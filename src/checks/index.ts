@@ -14,6 +14,11 @@ import { serverMessagesValid } from './wire/server-messages-valid.js';
 import { toolsListOrderStable } from './tools/list-order-stable.js';
 import { inputSchemaObject, schemaBounded, schemaNoNetworkRef, schemaValid } from './tools/schema-checks.js';
 
+import { TRANSPORT_CHECKS } from './families/transport.js';
+import { SURFACE_CHECKS } from './families/surface.js';
+import { FLOW_CHECKS } from './families/flows.js';
+import { LEGACY_CHECKS } from './families/eras.js';
+
 /** The catalogue: static, sorted by id, listable without running anything. */
 export const CHECKS: readonly CheckDefinition[] = [
   discoverImplemented,
@@ -38,6 +43,10 @@ export const CHECKS: readonly CheckDefinition[] = [
   nameHeaderMismatch,
   stdoutJsonOnly,
   serverMessagesValid,
+  ...TRANSPORT_CHECKS,
+  ...SURFACE_CHECKS,
+  ...FLOW_CHECKS,
+  ...LEGACY_CHECKS,
 ].sort((a, b) => a.id.localeCompare(b.id));
 
 /** The area of a check is the first segment of its id. */

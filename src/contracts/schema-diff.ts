@@ -82,6 +82,13 @@ function compareTypes(ctx: Ctx, o: SchemaNode, n: SchemaNode, path: string): voi
   emit(ctx, 'type', ctx.dir === 'input' ? lost.length > 0 : gained.length === 0, path, detail);
 }
 
+function disjointTypes(o: SchemaNode, n: SchemaNode): boolean {
+  const ot = typesOf(o);
+  const nt = typesOf(n);
+  if (!ot || !nt) return false;
+  return ![...ot].some((t) => covers(nt, t)) && ![...nt].some((t) => covers(ot, t));
+}
+
 function enumOf(node: SchemaNode): string[] | undefined {
   if (Array.isArray(node.enum)) return node.enum.map((v) => canonicalStringify(v));
   if (node.const !== undefined) return [canonicalStringify(node.const)];
@@ -172,6 +179,8 @@ function compareNode(ctx: Ctx, oldS: unknown, newS: unknown, path: string, depth
   const meta = META_KEYS.filter((k) => !same(o[k], n[k]));
   if (meta.length) ctx.out.push({ kind: 'non-breaking', change: 'schema-annotation-changed', path, detail: `${meta.join(', ')} of ${label(path)} changed` });
   compareTypes(ctx, o, n, path);
+  // When no type survives (array to string, number to object), what sat below the old type no longer applies.
+  if (disjointTypes(o, n)) return;
   compareEnums(ctx, o, n, path);
   for (const c of compareConstraints(o, n)) emit(ctx, 'constraint', c.narrows, path, `${label(path)}: ${describeConstraint(c)}`);
   compareObject(ctx, o, n, path, depth);
