@@ -77,9 +77,20 @@ function targetLines(c: Colors, t: TargetReport, verbose: boolean): string[] {
   const proto = t.protocolVersion ? `protocol ${visible(t.protocolVersion)}` : 'protocol unknown';
   out.push(`  server ${serverLabel(t)} · ${proto} · ${t.target.kind}`);
   if (t.outcome === 'inconclusive') out.push(c.yellow(`  could not be checked to the end: ${visible(t.outcomeReason ?? 'no reason given')}`));
-  for (const [area, results] of byArea(t.results)) {
-    out.push('', `  ${c.bold(visible(area))}`);
-    for (const r of results) out.push(...resultLines(c, t, r, verbose));
+  if (!verbose) out.push('');
+  // Compact by default: an area that fully passed is one line; checks that do not apply to this transport are counted only.
+  for (const [area, all] of byArea(t.results)) {
+    const results = verbose ? all : all.filter((r) => r.status !== 'skip');
+    if (!results.length) continue;
+    const passed = results.filter((r) => r.status === 'pass');
+    if (!verbose && passed.length === results.length) {
+      out.push(`  ${paint(c, 'pass', SYMBOL.pass)} ${c.bold(visible(area))} ${c.dim(`${passed.length} passed`)}`);
+      continue;
+    }
+    if (verbose) out.push('');
+    out.push(`  ${c.bold(visible(area))}`);
+    for (const r of verbose ? results : results.filter((x) => x.status !== 'pass')) out.push(...resultLines(c, t, r, verbose));
+    if (!verbose && passed.length) out.push(`    ${paint(c, 'pass', SYMBOL.pass)} ${c.dim(`${passed.length} more passed: ${passed.map((r) => visible(r.checkId)).join(', ')}`)}`);
   }
   for (const s of t.sections ?? []) out.push('', ...sectionLines(c, s));
   if (verbose && t.stderr) out.push('', `  ${c.bold('server stderr')}`, ...block(visible(t.stderr), '    '));
