@@ -1,19 +1,16 @@
 import { CHECKS, selectChecks } from '../checks/index.js';
-import { applyFlags, defaultConfig, findConfigFile, loadConfig, serverRunOptions, serverToTarget, type AssayConfig } from '../config/index.js';
+import { applyFlags, defaultConfig, findConfigFile, loadConfig, type AssayConfig } from '../config/index.js';
 import { exitCodeFor } from '../core/summary.js';
-import { assay, type PlannedTarget } from '../engine/run.js';
+import { assay } from '../engine/run.js';
 import { REPORTERS } from '../reporters/index.js';
 import { writeReports, useColor } from './output.js';
-import { targetFromOperands } from './targets.js';
+import { planTargets, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { listCatalogue } from './list.js';
 
-export interface CheckCommandOptions {
-  header: string[];
-  env: string[];
-  cwd?: string;
-  server: string[];
+export interface CheckCommandOptions extends TargetOptions {
   config?: string;
+  contracts: boolean;
   timeout?: number;
   deadline?: number;
   json?: string;
@@ -53,15 +50,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     return 0;
   }
   if (!checks.length) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
-  const plan: PlannedTarget[] = [];
-  const direct = targetFromOperands(operands, { header: o.header, env: o.env, ...(o.cwd ? { cwd: o.cwd } : {}) });
-  if (direct) plan.push({ spec: direct });
-  const names = o.server.length ? o.server : direct ? [] : Object.keys(cfg.servers);
-  for (const name of names) {
-    const r = serverRunOptions(cfg, name);
-    plan.push({ spec: serverToTarget(cfg, name), overrides: { timeoutMs: r.timeout, deadlineMs: r.deadline, allowTools: r.allowTools, toolArgs: r.toolArgs } });
-  }
-  if (!plan.length) throw new UsageError('no target: give a URL, a command after --, or --server NAME from mcp-assay.config.yaml');
+  const plan = planTargets(operands, o, cfg);
 
   const report = await assay(plan, {
     checks,
@@ -74,6 +63,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     toolArgs: cfg.check.toolArgs,
     only: cfg.check.only,
     skip: cfg.check.skip,
+    contracts: o.contracts ? cfg.contracts : false,
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));

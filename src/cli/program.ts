@@ -3,6 +3,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { VERSION } from '../version.js';
 import { checkCommand, type CheckCommandOptions } from './check-command.js';
 import { demoCommand } from './demo.js';
+import { contractsCommand, type ContractsCommandOptions } from './contracts-command.js';
+import { snapshotCommand, type SnapshotOptions } from './snapshot-command.js';
+import { diffCommand, type DiffOptions } from './diff-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -51,6 +54,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('-e, --env <pair>', 'environment variable KEY=value for a stdio server (repeatable; values are masked)', collect, [])
     .option('--cwd <dir>', 'working directory of a stdio server')
     .option('-s, --server <name>', 'a server named in mcp-assay.config.yaml (repeatable)', collect, [])
+    .option('--from <file[#name]>', 'a server from an MCP client config (mcpServers) or a registry server.json (repeatable)', collect, [])
     .option('-c, --config <file>', 'config file (default: ./mcp-assay.config.yaml when present)')
     .option('--timeout <ms>', 'per-request timeout (default 10000)', positiveInt)
     .option('--deadline <ms>', 'overall deadline per target (default 120000)', positiveInt)
@@ -66,7 +70,56 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .addOption(new Option('--concurrency <n>', 'checks run at once per target').default(4).argParser(positiveInt))
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'show wire evidence in the console')
+    .option('--no-contracts', 'leave out the tool-contract analysis')
     .action((operands: string[], o: CheckCommandOptions) => run(checkCommand(operands, o)));
+
+  const targetOptions = (c: Command) =>
+    c
+      .option('-H, --header <header>', "HTTP header 'Name: value' (repeatable)", collect, [])
+      .option('-e, --env <pair>', 'environment variable KEY=value for a stdio server (repeatable; values are masked)', collect, [])
+      .option('--cwd <dir>', 'working directory of a stdio server')
+      .option('-s, --server <name>', 'a server named in mcp-assay.config.yaml (repeatable)', collect, [])
+      .option('--from <file[#name]>', 'a server from an MCP client config (mcpServers) or a registry server.json (repeatable)', collect, [])
+      .option('-c, --config <file>', 'config file (default: ./mcp-assay.config.yaml when present)')
+      .option('--timeout <ms>', 'per-request timeout (default 10000)', positiveInt);
+
+  targetOptions(
+    program
+      .command('contracts')
+      .description('tool contracts of a server or a snapshot file: risk inventory, risk rules, description lint, poisoning scan')
+      .argument('[target...]', 'a snapshot file, an http(s) URL, or -- followed by the command of a stdio server'),
+  )
+    .option('--json <file>', 'write the JSON report')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--md <file>', 'write a Markdown report')
+    .option('--no-color', 'no ANSI colours')
+    .option('-v, --verbose', 'more detail')
+    .action((operands: string[], o: ContractsCommandOptions) => run(contractsCommand(operands, o)));
+
+  targetOptions(
+    program
+      .command('snapshot')
+      .description('write the canonical tool catalogue of a server (byte-stable: commit it and review it like a lockfile)')
+      .argument('[target...]', 'an http(s) URL, or -- followed by the command of a stdio server'),
+  )
+    .option('-o, --output <file>', 'write here instead of stdout')
+    .action((operands: string[], o: SnapshotOptions) => run(snapshotCommand(operands, o)));
+
+  program
+    .command('diff')
+    .description('classify catalogue changes as breaking, risk escalation or non-breaking; exit 1 on any not allowed')
+    .argument('<old>', 'a snapshot file or a URL')
+    .argument('<new...>', 'a snapshot file, a URL, or -- followed by the command of a stdio server')
+    .option('-c, --config <file>', 'config file')
+    .option('--timeout <ms>', 'per-request timeout for live sides', positiveInt)
+    .option('--md <file>', 'write Markdown fit for a pull-request comment')
+    .option('--json <file>', 'write the changes as JSON')
+    .option('--allow-breaking', 'do not fail on breaking changes')
+    .option('--allow-escalation', 'do not fail on risk escalations')
+    .option('--allow <subject>', 'accept every change to this tool (prompt:<name>, resource:<uri>, …) (repeatable)', collect, [])
+    .option('--reason <text>', 'why the allowed changes are accepted (shown in the output)')
+    .option('--no-color', 'no ANSI colours')
+    .action((oldSide: string, newSide: string[], o: DiffOptions) => run(diffCommand([oldSide, ...newSide], o)));
 
   program
     .command('demo')

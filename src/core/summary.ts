@@ -32,9 +32,9 @@ export function addSummaries(parts: readonly Summary[]): Summary {
 /** Exit codes of `check`: 0 every MUST passed, 1 a MUST failed (or SHOULD with strict), 3 inconclusive. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, inconclusive: 3 } as const;
 
-/** `--strict` is applied when results are graded (a SHOULD miss becomes `fail`), so the exit code reads statuses only. */
+/** A MUST failed, or a rule-based finding at error level (not waived) fired. `--strict` is applied when results are graded (a SHOULD miss becomes `fail`), so the exit code reads statuses only. */
 export function targetFailed(t: TargetReport): boolean {
-  return t.results.some((r) => r.status === 'fail');
+  return t.results.some((r) => r.status === 'fail') || (t.sections ?? []).some((s) => s.findings.some((f) => f.severity === 'error' && f.waived === undefined));
 }
 
 export function targetUndecided(t: TargetReport): boolean {

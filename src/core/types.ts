@@ -60,7 +60,8 @@ export interface CheckResult {
 }
 
 export interface TargetDescription {
-  kind: TransportKind;
+  /** `snapshot`: a recorded catalogue file analysed offline; no server was contacted. */
+  kind: TransportKind | 'snapshot';
   /** Human label with secrets masked: a URL or a command line. */
   display: string;
   name?: string;

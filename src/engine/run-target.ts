@@ -11,8 +11,15 @@ import { StdioTransport } from '../target/stdio.js';
 import type { Transport } from '../target/transport.js';
 import { openTransport } from '../target/open.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
+import { catalogueFrom } from './catalogue.js';
+import { analyseCatalogue, contractsSection, type Catalogue } from '../contracts/index.js';
+import type { RuleSettings } from '../core/rules.js';
 
 export interface TargetRunOptions extends CheckOptions {
+  /** Tool-contract analysis of the catalogue (rule levels and waivers), or false to leave it out. */
+  contracts?: RuleSettings | false;
+  /** Filled with the server's catalogue when one could be read (for `snapshot` and `diff`). */
+  capture?: { catalogue?: Catalogue; catalogueProblems?: string[] };
   /** Whole run for this target, ms. */
   deadlineMs: number;
   /** First request on a freshly started server (npx may install first), ms. */
@@ -82,6 +89,14 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         checkBudgetMs: Math.max(30_000, o.timeoutMs * 8),
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+      if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
+        const { catalogue, problems } = await catalogueFrom(env.shared, probe);
+        if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
+        if (o.contracts !== false) {
+          const analysis = analyseCatalogue(catalogue, o.contracts, { structuredResults: recorder.audit?.structuredResults ?? [] });
+          (report.sections ??= []).push(contractsSection(analysis));
+        }
+      }
     }
   } finally {
     clearTimeout(timer);

@@ -3,6 +3,7 @@ import type { CheckResult, Report, ReportSection, Status, TargetReport } from '.
 import {
   byArea,
   evidenceEntries,
+  findingsLine,
   needsDetail,
   serverLabel,
   sortFindings,
@@ -95,7 +96,10 @@ function targetLines(c: Colors, t: TargetReport, verbose: boolean): string[] {
   for (const s of t.sections ?? []) out.push('', ...sectionLines(c, s));
   if (verbose && t.stderr) out.push('', `  ${c.bold('server stderr')}`, ...block(visible(t.stderr), '    '));
   if (verbose && t.wireDropped) out.push(c.dim(`  ${t.wireDropped} wire entries dropped (cap)`));
-  out.push('', `  ${c.dim(summaryLine(t.summary))}${verbose ? c.dim(` · ${t.durationMs}ms`) : ''}`);
+  const findings = findingsLine([t]);
+  out.push('');
+  if (t.results.length || !findings) out.push(`  ${c.dim(summaryLine(t.summary))}${verbose ? c.dim(` · ${t.durationMs}ms`) : ''}`);
+  if (findings) out.push(`  ${c.dim(findings)}`);
   return out;
 }
 
@@ -109,7 +113,10 @@ export const consoleReporter: Reporter = {
     for (const t of report.targets) lines.push(...targetLines(c, t, verbose), '');
     const s = report.summary;
     const tone = s.fail || s.error ? c.red : s.inconclusive || s.warn ? c.yellow : c.green;
-    lines.push(tone(`${summaryLine(s)} (${(report.durationMs / 1000).toFixed(1)}s)`));
+    const findings = findingsLine(report.targets);
+    const checked = report.targets.some((t) => t.results.length);
+    if (findings) lines.push(findings);
+    if (checked || !findings) lines.push(tone(`${summaryLine(s)} (${(report.durationMs / 1000).toFixed(1)}s)`));
     return `${lines.join('\n')}\n`;
   },
 };

@@ -58,6 +58,16 @@ export function summaryLine(s: Summary): string {
   ].join(', ');
 }
 
+/** Counts of rule-based findings (contracts, migration, advice) over some targets, waived ones apart. */
+export function findingsLine(targets: readonly TargetReport[]): string | undefined {
+  const all = targets.flatMap((t) => (t.sections ?? []).flatMap((s) => s.findings));
+  if (!all.length) return undefined;
+  const open = all.filter((f) => f.waived === undefined);
+  const n = (sev: string) => open.filter((f) => f.severity === sev).length;
+  const waived = all.length - open.length;
+  return `findings: ${n('error')} error, ${n('warning')} warning, ${n('info')} info${waived ? `, ${waived} waived` : ''}`;
+}
+
 export function targetLabel(t: TargetReport): string {
   return visible(t.target.name ?? t.target.display);
 }

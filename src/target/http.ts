@@ -4,6 +4,8 @@ import { TransportError } from './errors.js';
 import type { Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
+import { openHttpStream } from './http-stream.js';
+import type { MessageStream, StreamOptions } from './stream.js';
 
 export interface RawHttpRequest {
   method: string;
@@ -223,6 +225,11 @@ export class HttpTransport implements Transport {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** One POST held open: its SSE events arrive on the stream as they come; closing it cancels (see http-stream.ts). */
+  openStream(msg: JsonRpcRequest, o: StreamOptions): MessageStream {
+    return openHttpStream({ url: this.opts.url, agent: this.agent, ...(this.opts.headers ? { userHeaders: this.opts.headers } : {}), recorder: this.recorder, maxBodyBytes: this.maxBody }, msg, o);
   }
 
   async close(): Promise<void> {

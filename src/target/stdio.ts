@@ -6,6 +6,8 @@ import { killGroup, trackChild } from './children.js';
 import type { Exchange, SendOptions, Transport } from './transport.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
+import { openStdioStream, streamRoutes } from './stdio-stream.js';
+import type { MessageStream, StreamOptions } from './stream.js';
 
 export interface StdioTransportOptions {
   command: string;
@@ -45,6 +47,9 @@ export class StdioTransport implements Transport {
   private stderrDropped = 0;
   private stdinClosed = false;
   private readonly exited: Promise<void>;
+  /** Open `subscriptions/listen` streams by JSON-encoded id, and the ids of those already closed. */
+  private readonly streams = new Map<string, MessageStream>();
+  private readonly closedStreams = new Set<string>();
 
   constructor(
     private readonly opts: StdioTransportOptions,
@@ -116,6 +121,25 @@ export class StdioTransport implements Transport {
     });
   }
 
+  /** A long-lived request whose messages are matched by id or subscriptionId (see stdio-stream.ts). */
+  openStream(msg: JsonRpcRequest, o: StreamOptions): MessageStream {
+    return openStdioStream(
+      {
+        streams: this.streams,
+        closed: this.closedStreams,
+        send: (m, phase) => {
+          const seq = this.recorder.record({ from: 'harness', channel: 'stdio', phase, json: m });
+          if (this.deadReason !== undefined) return { seq, written: false };
+          this.child.stdin?.write(JSON.stringify(m) + '\n');
+          return { seq, written: true };
+        },
+        deadReason: () => this.deadReason,
+      },
+      msg,
+      o,
+    );
+  }
+
   private onLine(line: string): void {
     let msg: unknown;
     try {
@@ -128,13 +152,17 @@ export class StdioTransport implements Transport {
     const obj = msg as JsonObject;
     const isResponse = obj && typeof obj === 'object' && !Array.isArray(obj) && ('result' in obj || 'error' in obj) && !('method' in obj);
     const p = isResponse ? this.pending.get(JSON.stringify(obj.id)) : undefined;
-    const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: p?.phase ?? this.phaseNow(), json: msg });
+    const routes = p ? [] : streamRoutes({ streams: this.streams, closed: this.closedStreams }, msg);
+    const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: p?.phase ?? routes[0]?.stream.phase ?? this.phaseNow(), json: msg });
     if (p) {
       p.ex.evidence.push(seq);
       p.ex.response = obj;
       p.resolve();
       return;
     }
+    for (const r of routes) r.stream.push({ seq, message: msg, via: r.via });
+    // A message matched by id or tag belongs to its stream alone; anything else is also handled as before.
+    if (routes.some((r) => r.via === 'id' || r.via === 'tag')) return;
     // Notifications and server-sent requests: attributed to every exchange in flight, and kept for the run.
     this.unsolicited.push(msg);
     for (const q of this.pending.values()) {
@@ -171,6 +199,7 @@ export class StdioTransport implements Transport {
       p.ex.failure = err;
       p.resolve();
     }
+    for (const st of [...this.streams.values()]) st.finish('failure', err);
   }
 
   /** Close stdin, wait, SIGTERM, wait, SIGKILL. Resolves once the process is gone. */

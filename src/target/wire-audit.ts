@@ -17,7 +17,9 @@ export class WireAudit {
   readonly findings: WireFinding[] = [];
   serverMessages = 0;
   dropped = 0;
-  private readonly requests = new Map<string, { method: string; extensions: string[] }>();
+  /** Structured results of completed tool calls, for the outputSchema contract rule. */
+  readonly structuredResults: { tool: string; structuredContent: unknown }[] = [];
+  private readonly requests = new Map<string, { method: string; extensions: string[]; name?: string }>();
 
   observe(seq: number, from: 'harness' | 'server', json: unknown): void {
     if (!json || typeof json !== 'object' || Array.isArray(json)) {
@@ -26,13 +28,19 @@ export class WireAudit {
     }
     const m = json as Record<string, unknown>;
     if (from === 'harness') {
-      if ('id' in m && typeof m.method === 'string') this.requests.set(JSON.stringify(m.id), { method: m.method, extensions: declaredExtensions(m) });
+      if ('id' in m && typeof m.method === 'string') {
+        const name = (m.params as Record<string, unknown> | undefined)?.name;
+        this.requests.set(JSON.stringify(m.id), { method: m.method, extensions: declaredExtensions(m), ...(typeof name === 'string' ? { name } : {}) });
+      }
       return;
     }
     this.serverMessages++;
     const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
     const issues = validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
     for (const i of issues) this.add({ seq, ...i, ...(req ? { method: req.method } : {}) });
+    const r = m.result as Record<string, unknown> | undefined;
+    if (req?.method === 'tools/call' && req.name && r && 'structuredContent' in r && r.isError !== true && (r.resultType ?? 'complete') === 'complete' && this.structuredResults.length < 100)
+      this.structuredResults.push({ tool: req.name, structuredContent: r.structuredContent });
   }
 
   private add(f: WireFinding): void {

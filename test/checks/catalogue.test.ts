@@ -22,8 +22,10 @@ describe('the check catalogue', () => {
 
   it('selects by id prefix with --only and --skip', () => {
     assert.deepEqual(selectChecks(CHECKS, ['meta/']).map((c) => c.id), ['meta/missing-client-capabilities', 'meta/missing-meta', 'meta/missing-protocol-version']);
+    const headers = CHECKS.filter((c) => c.id.startsWith('http-headers/')).length;
+    assert.ok(headers >= 4);
     const noHeaders = selectChecks(CHECKS, [], ['http-headers']);
-    assert.equal(noHeaders.length, CHECKS.length - 4);
+    assert.equal(noHeaders.length, CHECKS.length - headers);
     assert.ok(noHeaders.every((c) => !c.id.startsWith('http-headers')));
     assert.deepEqual(selectChecks(CHECKS, ['discover/'], ['discover/supported']).map((c) => c.id), ['discover/implemented']);
   });

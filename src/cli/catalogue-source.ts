@@ -1,0 +1,55 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { CatalogueError, parseCatalogue, type Catalogue } from '../contracts/index.js';
+import type { AssayConfig } from '../config/index.js';
+import { assay, type PlannedTarget } from '../engine/run.js';
+import type { TargetReport } from '../core/types.js';
+import { UsageError } from './usage-error.js';
+
+export interface LiveOptions {
+  timeoutMs: number;
+  deadlineMs: number;
+}
+
+/** A catalogue from a snapshot file. */
+export function catalogueFromFile(file: string): Catalogue {
+  try {
+    return parseCatalogue(readFileSync(file, 'utf8'), file);
+  } catch (e) {
+    if (e instanceof CatalogueError) throw new UsageError(e.message);
+    throw new UsageError(`${file}: ${(e as Error).message}`);
+  }
+}
+
+export function isFile(p: string): boolean {
+  return !/^https?:\/\//i.test(p) && existsSync(p) && statSync(p).isFile();
+}
+
+export interface LiveCatalogue {
+  catalogue?: Catalogue;
+  problems: string[];
+  target: TargetReport;
+}
+
+/** Reads a live server's catalogue: probe and list calls only, no checks, no tool calls. */
+export async function catalogueFromTarget(t: PlannedTarget, cfg: AssayConfig, o: LiveOptions): Promise<LiveCatalogue> {
+  const capture: { catalogue?: Catalogue; catalogueProblems?: string[] } = {};
+  const report = await assay([t], {
+    checks: [],
+    timeoutMs: o.timeoutMs,
+    deadlineMs: o.deadlineMs,
+    startupTimeoutMs: Math.max(30_000, o.timeoutMs),
+    strict: false,
+    concurrency: 1,
+    allowTools: [],
+    toolArgs: {},
+    contracts: false,
+    capture,
+  });
+  const target = report.targets[0]!;
+  return { ...(capture.catalogue ? { catalogue: capture.catalogue } : {}), problems: capture.catalogueProblems ?? [], target };
+}
+
+/** One line saying why a live catalogue could not be read. */
+export function unreadable(l: LiveCatalogue): string {
+  return `${l.target.target.display}: ${l.target.outcomeReason ?? 'the catalogue could not be read'}`;
+}

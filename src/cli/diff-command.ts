@@ -1,0 +1,86 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pc from 'picocolors';
+import { applyDiffAllowances, diffCatalogues, diffExitCode, renderDiffMarkdown, type Catalogue, type CatalogueChange, type DiffAllowance } from '../contracts/index.js';
+import { EXIT } from '../core/summary.js';
+import { loadEffectiveConfig } from './check-command.js';
+import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
+import { targetFromOperands } from './targets.js';
+import { useColor } from './output.js';
+import { UsageError } from './usage-error.js';
+
+export interface DiffOptions {
+  config?: string;
+  md?: string;
+  json?: string;
+  allowBreaking?: boolean;
+  allowEscalation?: boolean;
+  allow: string[];
+  reason?: string;
+  timeout?: number;
+  color?: boolean;
+}
+
+/** A side of the diff: a snapshot file, a URL, or (for the new side only) a command after `--`. */
+async function side(operands: string[], label: 'old' | 'new', o: DiffOptions): Promise<{ catalogue: Catalogue; label: string } | number> {
+  const first = operands[0];
+  if (!first) throw new UsageError(`diff needs an ${label} side: a snapshot file or a target`);
+  if (isFile(first) && operands.length === 1) return { catalogue: catalogueFromFile(first), label: first };
+  const spec = targetFromOperands(operands, { header: [], env: [] });
+  if (!spec) throw new UsageError(`diff: cannot read the ${label} side`);
+  const cfg = await loadEffectiveConfig(o);
+  const live = await catalogueFromTarget({ spec }, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });
+  if (!live.catalogue) {
+    process.stderr.write(`mcp-assay: ${unreadable(live)}\n`);
+    return EXIT.inconclusive;
+  }
+  return { catalogue: live.catalogue, label: live.target.target.display };
+}
+
+function consoleText(changes: CatalogueChange[], labels: { old: string; new: string }, color: boolean): string {
+  const c = pc.createColors(color);
+  const out = [c.bold(`tool contract diff: ${labels.old} -> ${labels.new}`), ''];
+  const groups: [CatalogueChange['kind'], string, (s: string) => string][] = [
+    ['breaking', 'breaking', c.red],
+    ['escalation', 'risk escalation', c.yellow],
+    ['non-breaking', 'non-breaking', c.dim],
+  ];
+  for (const [kind, word, paint] of groups) {
+    const rows = changes.filter((x) => x.kind === kind);
+    if (!rows.length) continue;
+    out.push(paint(`${word} (${rows.length})`));
+    for (const x of rows) out.push(`  ${x.allowed ? c.dim('allowed ') : ''}${x.subject}: ${x.change}${x.path ? ` at ${x.path}` : ''} — ${x.detail}${x.allowed ? c.dim(` (${x.allowed})`) : ''}`);
+    out.push('');
+  }
+  if (!changes.length) out.push('no contract changes', '');
+  const open = changes.filter((x) => x.kind !== 'non-breaking' && !x.allowed).length;
+  out.push(open ? c.red(`${open} breaking change(s) or risk escalation(s) not allowed`) : c.green('no breaking change or risk escalation left unallowed'));
+  return `${out.join('\n')}\n`;
+}
+
+/** `mcp-assay diff <old> <new>`: exit 1 on a breaking change or a risk escalation that was not allowed. */
+export async function diffCommand(operands: string[], o: DiffOptions): Promise<number> {
+  if (operands.length < 2) throw new UsageError('diff takes two sides: <old> <new> (snapshot files or URLs; the new side may be a command after --)');
+  const oldSide = await side([operands[0]!], 'old', o);
+  if (typeof oldSide === 'number') return oldSide;
+  const newSide = await side(operands.slice(1), 'new', o);
+  if (typeof newSide === 'number') return newSide;
+  const reason = o.reason ?? 'allowed on the command line';
+  const allow: DiffAllowance[] = [
+    ...(o.allowBreaking ? [{ kind: 'breaking' as const, reason }] : []),
+    ...(o.allowEscalation ? [{ kind: 'escalation' as const, reason }] : []),
+    ...o.allow.map((subject) => ({ subject, reason })),
+  ];
+  const changes = applyDiffAllowances(diffCatalogues(oldSide.catalogue, newSide.catalogue), allow);
+  const labels = { old: oldSide.label, new: newSide.label };
+  process.stdout.write(consoleText(changes, labels, useColor(process.stdout, o.color)));
+  if (o.md) {
+    await mkdir(path.dirname(path.resolve(o.md)), { recursive: true });
+    await writeFile(o.md, renderDiffMarkdown(changes, labels));
+  }
+  if (o.json) {
+    await mkdir(path.dirname(path.resolve(o.json)), { recursive: true });
+    await writeFile(o.json, `${JSON.stringify({ old: labels.old, new: labels.new, oldHash: oldSide.catalogue.hashes.catalogue, newHash: newSide.catalogue.hashes.catalogue, changes }, null, 2)}\n`);
+  }
+  return diffExitCode(changes);
+}

@@ -1,0 +1,33 @@
+import { writeFile } from 'node:fs/promises';
+import { serializeCatalogue } from '../contracts/index.js';
+import { EXIT } from '../core/summary.js';
+import { loadEffectiveConfig } from './check-command.js';
+import { catalogueFromTarget, unreadable } from './catalogue-source.js';
+import { planTargets, type TargetOptions } from './plan.js';
+import { UsageError } from './usage-error.js';
+
+export interface SnapshotOptions extends TargetOptions {
+  output?: string;
+  config?: string;
+  timeout?: number;
+}
+
+/** `mcp-assay snapshot <target> -o catalogue.json`: the canonical, byte-stable catalogue. */
+export async function snapshotCommand(operands: string[], o: SnapshotOptions): Promise<number> {
+  const cfg = await loadEffectiveConfig(o);
+  const plan = planTargets(operands, o, cfg);
+  if (plan.length !== 1) throw new UsageError(`snapshot takes one target (got ${plan.length})`);
+  const live = await catalogueFromTarget(plan[0]!, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });
+  if (!live.catalogue) {
+    process.stderr.write(`mcp-assay: ${unreadable(live)}\n`);
+    return EXIT.inconclusive;
+  }
+  for (const p of live.problems) process.stderr.write(`mcp-assay: warning: ${p}; the snapshot lacks it\n`);
+  const text = serializeCatalogue(live.catalogue);
+  if (o.output) {
+    await writeFile(o.output, text);
+    const c = live.catalogue;
+    process.stderr.write(`wrote ${o.output}: ${c.tools.length} tools, ${c.prompts.length} prompts, ${c.resources.length} resources, ${c.resourceTemplates.length} templates (${c.hashes.catalogue.slice(0, 19)})\n`);
+  } else process.stdout.write(text);
+  return live.problems.length ? EXIT.inconclusive : EXIT.ok;
+}

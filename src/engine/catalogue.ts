@@ -1,0 +1,32 @@
+import type { SharedState } from '../checks/index.js';
+import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
+import type { JsonObject } from '../target/envelope.js';
+import type { ProbeOutcome } from '../target/probe.js';
+
+export interface FetchedCatalogue {
+  catalogue: Catalogue;
+  /** Lists that could not be read completely (the catalogue then lacks them). */
+  problems: string[];
+}
+
+/** The server's catalogue, from the (memoised) list calls the checks share. Lists the server does not offer stay empty. */
+export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome): Promise<FetchedCatalogue> {
+  const problems: string[] = [];
+  const read = async (method: 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list', cap: string): Promise<unknown[]> => {
+    if (shared.offers(cap) === false) return [];
+    const l = await shared.list(method);
+    if (l.broken && shared.offers(cap) === true) problems.push(`${method} did not answer with a list`);
+    return l.items;
+  };
+  const input: RawCatalogueInput = {
+    tools: await read('tools/list', 'tools'),
+    prompts: await read('prompts/list', 'prompts'),
+    resources: await read('resources/list', 'resources'),
+    resourceTemplates: await read('resources/templates/list', 'resources'),
+  };
+  const instructions = probe.discover?.instructions ?? (probe.legacyInit as JsonObject | undefined)?.instructions;
+  if (typeof instructions === 'string') input.instructions = instructions;
+  if (probe.server) input.server = { ...probe.server };
+  if (probe.protocolVersion) input.protocolVersion = probe.protocolVersion;
+  return { catalogue: buildCatalogue(input), problems };
+}

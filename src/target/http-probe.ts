@@ -1,0 +1,137 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import { createParser } from 'eventsource-parser';
+import type { HttpTargetSpec } from '../core/target-spec.js';
+import { TransportError } from './errors.js';
+import type { JsonObject } from './envelope.js';
+import type { WireRecorder } from './recorder.js';
+
+export interface HttpProbeRequest {
+  method: string;
+  /** Sent as given, over the user's headers (Host and Origin may be forged on purpose). */
+  headers: Record<string, string>;
+  body?: string;
+  phase: string;
+  /** Until the response headers arrive and, on an event stream, until the final response arrives. */
+  timeoutMs: number;
+  /** How long the body may take to end: after the headers (plain body) or after the final response (SSE). */
+  endWithinMs: number;
+  /** The JSON-RPC id whose response is final on an event stream. */
+  id?: string | number;
+  maxBytes?: number;
+}
+
+export interface HttpProbeResponse {
+  status?: number;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  sse: boolean;
+  /** SSE events, parsed as JSON where they are JSON (raw text otherwise). Empty for a plain body. */
+  events: unknown[];
+  /** The response to `id` on an event stream, or the JSON-RPC response of a plain body. */
+  final?: JsonObject;
+  bodyText: string;
+  /** The body ended within `endWithinMs` (an endless stream was cut instead). */
+  ended: boolean;
+  failure?: TransportError;
+  evidence: number[];
+}
+
+const DEFAULT_MAX = 256 * 1024;
+
+/**
+ * One HTTP exchange read with bounds, for transport checks that need what the pooled transport hides: the status of
+ * a response whose body never ends (a GET stream), or whether an event stream ends after its final response.
+ * A private connection is used and destroyed, so a stream left open never holds up the run.
+ */
+export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>, recorder: WireRecorder, o: HttpProbeRequest): Promise<HttpProbeResponse> {
+  const headers = { ...target.headers, ...o.headers };
+  const out: HttpProbeResponse = { headers: {}, sse: false, events: [], bodyText: '', ended: false, evidence: [] };
+  out.evidence.push(recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: target.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) }));
+  const agent = new Agent({ connections: 1, pipelining: 0 });
+  const ctl = new AbortController();
+  let timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
+  try {
+    const res = await request(target.url, {
+      method: o.method as Dispatcher.HttpMethod,
+      headers,
+      ...(o.body !== undefined ? { body: o.body } : {}),
+      signal: ctl.signal,
+      dispatcher: agent,
+      headersTimeout: o.timeoutMs,
+      bodyTimeout: 0,
+    });
+    clearTimeout(timer);
+    out.status = res.statusCode;
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    out.sse = /^text\/event-stream/i.test(out.headers['content-type'] ?? '');
+    const record = (json: unknown, text: string) =>
+      out.evidence.push(recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: out.headers }, ...(json === undefined ? { text } : { json, text }) }));
+    // Bounded reading: the body is destroyed when its time is up, which ends the loop below.
+    let cut = false;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        cut = true;
+        res.body.destroy();
+      }, ms);
+    };
+    arm(out.sse ? o.timeoutMs : o.endWithinMs);
+    const parser = createParser({
+      onEvent: (ev) => {
+        const json = parseJson(ev.data);
+        record(json, ev.data);
+        out.events.push(json ?? ev.data);
+        if (!out.final && isResponse(json) && (o.id === undefined || json.id === o.id)) {
+          out.final = json;
+          arm(o.endWithinMs);
+        }
+      },
+    });
+    const complete = await readAll(res.body, o.maxBytes ?? DEFAULT_MAX, (chunk) => {
+      out.bodyText += chunk;
+      if (out.sse) parser.feed(chunk);
+    });
+    out.ended = complete && !cut;
+    if (!out.sse && out.bodyText.length) {
+      const json = parseJson(out.bodyText);
+      record(json, out.bodyText);
+      if (isResponse(json)) out.final = json;
+    } else if (!out.sse) record(undefined, '');
+  } catch (e) {
+    out.failure = e instanceof TransportError ? e : ctl.signal.reason instanceof TransportError ? ctl.signal.reason : new TransportError('connect', `${target.url}: ${(e as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+    await agent.destroy().catch(() => undefined);
+  }
+  return out;
+}
+
+/** Reads a body to its end (true), or until it is destroyed or grows past `max` (false). */
+async function readAll(body: Dispatcher.ResponseData['body'], max: number, onChunk: (s: string) => void): Promise<boolean> {
+  let bytes = 0;
+  try {
+    for await (const c of body) {
+      bytes += (c as Buffer).length;
+      onChunk((c as Buffer).toString('utf8'));
+      if (bytes > max) {
+        body.destroy();
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isResponse(v: unknown): v is JsonObject {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && ('result' in v || 'error' in v) && !('method' in v);
+}

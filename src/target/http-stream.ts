@@ -1,0 +1,112 @@
+import { request, type Agent, type Dispatcher } from 'undici';
+import { createParser } from 'eventsource-parser';
+import { TransportError } from './errors.js';
+import { standardHeaders, type JsonRpcRequest } from './envelope.js';
+import type { WireRecorder } from './recorder.js';
+import { MessageStream, type StreamOptions } from './stream.js';
+
+export interface HttpStreamDeps {
+  url: string;
+  agent: Agent;
+  userHeaders?: Record<string, string>;
+  recorder: WireRecorder;
+  maxBodyBytes: number;
+}
+
+/**
+ * One POST whose response stream stays open: every SSE event is recorded and handed to the stream as it arrives.
+ * Closing the stream aborts the request, which is the cancellation on Streamable HTTP (DIGEST §b HTTP, CANCEL).
+ */
+export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: StreamOptions): MessageStream {
+  const s = new MessageStream(msg, o.phase);
+  const headers: Record<string, string> = { ...standardHeaders(msg), ...d.userHeaders };
+  for (const [k, v] of Object.entries(o.headers ?? {})) {
+    for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
+    if (v !== null) headers[k] = v;
+  }
+  s.evidence.push(d.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: 'POST', url: d.url, headers }, json: msg }));
+  const ctl = new AbortController();
+  let ours = false;
+  s.onClose(() => {
+    ours = true;
+    ctl.abort(new TransportError('aborted', 'stream closed by the client'));
+  });
+  const deadline = setTimeout(() => void s.close('deadline'), o.timeoutMs);
+  const onOuterAbort = () => void s.close();
+  o.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  void (async () => {
+    try {
+      const res = await request(d.url, { method: 'POST', headers, body: JSON.stringify(msg), signal: ctl.signal, dispatcher: d.agent, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+      const h = flat(res.headers);
+      const contentType = h['content-type'] ?? '';
+      s.http = { status: res.statusCode, headers: h, contentType, sse: /^text\/event-stream/i.test(contentType) };
+      const record = (json: unknown, text: string) => d.recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: h }, ...(json === undefined ? { text } : { json, text }) });
+      if (s.http.sse) await readEvents(res, s, record, d.maxBodyBytes);
+      else await readJson(res, s, record, d.maxBodyBytes);
+      s.finish('server-closed');
+    } catch (e) {
+      // Our own close already ended the stream (closed or deadline); anything else is the wire failing.
+      if (!ours) s.finish('failure', asTransportError(e, d.url));
+    } finally {
+      clearTimeout(deadline);
+      o.signal?.removeEventListener('abort', onOuterAbort);
+    }
+  })();
+  return s;
+}
+
+type Record_ = (json: unknown, text: string) => number;
+
+async function readEvents(res: Dispatcher.ResponseData, s: MessageStream, record: Record_, max: number): Promise<void> {
+  let bytes = 0;
+  const parser = createParser({
+    onEvent: (ev) => {
+      const json = parse(ev.data);
+      s.push({ seq: record(json, ev.data), message: json ?? ev.data, via: 'stream' });
+    },
+  });
+  for await (const chunk of res.body) {
+    bytes += (chunk as Buffer).length;
+    if (bytes > max) throw new TransportError('too-large', `event stream exceeded ${max} bytes`);
+    parser.feed((chunk as Buffer).toString('utf8'));
+    // The final response ends the request; the rest of the stream is not ours to wait for.
+    if (s.ended) {
+      res.body.destroy();
+      return;
+    }
+  }
+}
+
+async function readJson(res: Dispatcher.ResponseData, s: MessageStream, record: Record_, max: number): Promise<void> {
+  let text = '';
+  for await (const c of res.body) {
+    text += (c as Buffer).toString('utf8');
+    if (text.length > max) throw new TransportError('too-large', `response body exceeded ${max} bytes`);
+  }
+  const json = parse(text);
+  s.push({ seq: record(json, text), message: json ?? text, via: 'stream' });
+}
+
+function asTransportError(e: unknown, url: string): TransportError {
+  if (e instanceof TransportError) return e;
+  const err = e as { code?: string; message?: string };
+  const code = err.code ?? '';
+  if (/TIMEOUT/.test(code)) return new TransportError('timeout', err.message ?? 'timed out');
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|UND_ERR_CONNECT/.test(code)) return new TransportError('connect', `${url}: ${code}`);
+  return new TransportError('closed', `${code ? code + ': ' : ''}${err.message ?? String(e)}`);
+}
+
+function parse(text: string): unknown {
+  try {
+    return text.length ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function flat(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}

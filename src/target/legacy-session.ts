@@ -1,0 +1,125 @@
+/**
+ * A 2025-11-25 session on its own transport (DIGEST §k "Dual-era server": `initialize` scopes legacy semantics to
+ * the stdio process or the HTTP session): `initialize`, `notifications/initialized`, then requests without `_meta`.
+ * Over HTTP it carries `Mcp-Session-Id` and `MCP-Protocol-Version` and ends with DELETE; over stdio it is a fresh
+ * process, so the modern checks' connection is never touched.
+ */
+import type { TargetSpec } from '../core/target-spec.js';
+import { HEADER, LEGACY_VERSION } from '../spec/constants.js';
+import { resultOf } from './client.js';
+import { HARNESS_INFO, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
+import { HttpTransport } from './http.js';
+import { openTransport } from './open.js';
+import type { WireRecorder } from './recorder.js';
+import type { Exchange, SendOptions, Transport } from './transport.js';
+
+export interface LegacySessionOptions {
+  /** Check id (or phase) the traffic is recorded under. */
+  phase: string;
+  timeoutMs: number;
+  /** Longest wait for the initialize answer (a fresh stdio process may be starting); defaults to timeoutMs. */
+  startupTimeoutMs?: number;
+  /** Version requested in `initialize`; 2025-11-25 unless a check negotiates on purpose. */
+  protocolVersion?: string;
+  capabilities?: JsonObject;
+  signal?: AbortSignal;
+}
+
+/** Modern headers a 2025 client never sends; `null` removes what the transport would add. */
+const NO_MODERN_HEADERS = { [HEADER.method]: null, [HEADER.name]: null } as const;
+
+export class LegacySession {
+  private nextId = 0;
+  /** The `initialize` exchange, whatever came back. */
+  init!: Exchange;
+  /** The `notifications/initialized` exchange, sent only after a successful initialize. */
+  initialized?: Exchange;
+  sessionId?: string;
+
+  private constructor(
+    readonly transport: Transport,
+    private readonly o: LegacySessionOptions,
+  ) {}
+
+  /** Opens a transport to `spec` and runs the handshake; never throws on server behaviour (see `ready`). */
+  static async open(spec: TargetSpec, recorder: WireRecorder, o: LegacySessionOptions): Promise<LegacySession> {
+    const s = new LegacySession(openTransport(spec, unaudited(recorder)), o);
+    await s.handshake();
+    return s;
+  }
+
+  /** The initialize result, when the server sent one. */
+  get initResult(): JsonObject | undefined {
+    return resultOf(this.init);
+  }
+
+  /** The handshake succeeded: later requests are meaningful. */
+  get ready(): boolean {
+    return this.initResult !== undefined && this.transport.deadReason === undefined;
+  }
+
+  /** The version the server chose, or the one we asked for when its answer named none. */
+  get version(): string {
+    const v = this.initResult?.protocolVersion;
+    return typeof v === 'string' ? v : (this.o.protocolVersion ?? LEGACY_VERSION);
+  }
+
+  private async handshake(): Promise<void> {
+    const params = { protocolVersion: this.o.protocolVersion ?? LEGACY_VERSION, capabilities: this.o.capabilities ?? {}, clientInfo: HARNESS_INFO };
+    const msg: JsonRpcRequest = { jsonrpc: '2.0', id: `init-${++this.nextId}`, method: 'initialize', params };
+    // The initialize POST carries no version header and no session (2025-11-25 transports, "Session Management").
+    this.init = await this.transport.send(msg, this.send({ [HEADER.protocolVersion]: null, [HEADER.sessionId]: null }, this.o.startupTimeoutMs));
+    if (!this.initResult) return;
+    const sid = this.init.http?.headers['mcp-session-id'];
+    if (sid !== undefined) this.sessionId = sid;
+    this.initialized = await this.notify('notifications/initialized');
+  }
+
+  private send(headers: Record<string, string | null>, timeoutMs = this.o.timeoutMs): SendOptions {
+    return { phase: this.o.phase, timeoutMs, headers: { ...NO_MODERN_HEADERS, ...headers }, ...(this.o.signal ? { signal: this.o.signal } : {}) };
+  }
+
+  private sessionHeaders(): Record<string, string | null> {
+    return { [HEADER.protocolVersion]: this.version, [HEADER.sessionId]: this.sessionId ?? null };
+  }
+
+  /** A 2025-era request: plain params, no `_meta` envelope. */
+  request(method: string, params: JsonObject = {}, timeoutMs?: number): Promise<Exchange> {
+    const msg: JsonRpcRequest = { jsonrpc: '2.0', id: ++this.nextId, method, params };
+    return this.transport.send(msg, this.send(this.sessionHeaders(), timeoutMs));
+  }
+
+  notify(method: string, params?: JsonObject): Promise<Exchange> {
+    const msg: JsonRpcNotification = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+    return this.transport.send(msg, this.send(this.sessionHeaders()));
+  }
+
+  /** Ends the session: DELETE on HTTP when the server minted an id (405 means it does not allow that), then close. */
+  async close(): Promise<void> {
+    try {
+      if (this.sessionId !== undefined && this.transport instanceof HttpTransport && this.transport.deadReason === undefined)
+        await this.transport.raw({ method: 'DELETE', headers: { [HEADER.sessionId]: this.sessionId, [HEADER.protocolVersion]: this.version }, phase: this.o.phase, timeoutMs: this.o.timeoutMs });
+    } finally {
+      await this.transport.close();
+    }
+  }
+}
+
+/** Opens a session, runs `f`, and always closes the session (and its process). */
+export async function withLegacySession<T>(spec: TargetSpec, recorder: WireRecorder, o: LegacySessionOptions, f: (s: LegacySession) => Promise<T>): Promise<T> {
+  const s = await LegacySession.open(spec, recorder, o);
+  try {
+    return await f(s);
+  } finally {
+    await s.close();
+  }
+}
+
+/**
+ * The run's recorder, numbering and keeping 2025-era traffic with everything else, but hidden from its wire audit:
+ * that audit judges the 2026-07-28 wire, and a 2025 message is not meant to be one.
+ */
+export function unaudited(recorder: WireRecorder): WireRecorder {
+  if (!recorder.audit) return recorder;
+  return new Proxy(recorder, { get: (target, key, receiver) => (key === 'audit' ? undefined : Reflect.get(target, key, receiver)) });
+}
