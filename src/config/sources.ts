@@ -12,6 +12,11 @@ export class SourceError extends Error {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** Assign without invoking setters, so a server named `__proto__` stays an ordinary key. */
+function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function strings(v: unknown, where: string): string[] {
   if (v === undefined) return [];
   if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new SourceError(`${where} must be an array of strings`);
@@ -24,7 +29,7 @@ function stringMap(v: unknown, where: string): Record<string, string> | undefine
   const out: Record<string, string> = {};
   for (const [k, x] of Object.entries(v)) {
     if (typeof x !== 'string' && typeof x !== 'number' && typeof x !== 'boolean') throw new SourceError(`${where}.${k} must be a string`);
-    out[k] = String(x);
+    setOwn(out, k, String(x));
   }
   return out;
 }
@@ -76,7 +81,7 @@ export function targetsFromClientConfig(json: unknown, file: string): Record<str
     if (!isObj(map)) throw new SourceError(`${file}: "${key}" must be an object keyed by server name`);
     found = true;
     for (const [name, entry] of Object.entries(map)) {
-      if (!(name in out)) out[name] = clientEntry(name, entry, `${file}: ${key}.${name}`);
+      if (!Object.hasOwn(out, name)) setOwn(out, name, clientEntry(name, entry, `${file}: ${key}.${name}`));
     }
   }
   if (!found) throw new SourceError(`${file}: no "mcpServers" (or VS Code "servers") map found`);
@@ -133,7 +138,7 @@ function envOf(list: unknown, where: string): { env: Record<string, string>; nam
     if (!isObj(e) || typeof e.name !== 'string') throw new SourceError(`${where}[${i}] needs a "name"`);
     names.push(e.name);
     const v = inputValue(e);
-    if (v !== undefined) env[e.name] = v;
+    if (v !== undefined) setOwn(env, e.name, v);
     if (pick(e, 'isSecret', 'is_secret') === true || isSecretName(e.name)) secret.push(e.name);
   });
   return { env, names, secret };
@@ -186,14 +191,14 @@ function remoteTarget(r: Obj, label: string, where: string): HttpTargetSpec | un
   for (const h of (list as unknown[] | undefined) ?? []) {
     if (!isObj(h) || typeof h.name !== 'string') throw new SourceError(`${where}.headers: each header needs a "name"`);
     const v = inputValue(h);
-    if (v !== undefined) headers[h.name] = v;
+    if (v !== undefined) setOwn(headers, h.name, v);
   }
   return http(label, fill(r.url, r.variables), headers);
 }
 
 function uniqueKey(out: Record<string, TargetSpec>, base: string): string {
   let k = base;
-  for (let n = 2; k in out; n++) k = `${base}-${n}`;
+  for (let n = 2; Object.hasOwn(out, k); n++) k = `${base}-${n}`;
   return k;
 }
 
@@ -213,14 +218,14 @@ export function targetsFromServerJson(json: unknown, file: string): Record<strin
     if (!isObj(r)) throw new SourceError(`${where} must be an object`);
     const key = uniqueKey(out, String(pick(r, 'type', 'transport_type') ?? 'remote'));
     const spec = remoteTarget(r, `${serverName} (${key})`, where);
-    if (spec) out[key] = spec;
+    if (spec) setOwn(out, key, spec);
   });
   packages.forEach((p, i) => {
     const where = `${file}: packages[${i}]`;
     if (!isObj(p)) throw new SourceError(`${where} must be an object`);
     const key = uniqueKey(out, String(pick(p, 'registryType', 'registry_type', 'registry_name') ?? 'package'));
     const spec = packageTarget(p, `${serverName} (${key})`, where);
-    if (spec) out[key] = spec;
+    if (spec) setOwn(out, key, spec);
   });
   if (Object.keys(out).length === 0) {
     throw new SourceError(`${file}: no usable target: needs a streamable-http or sse remote, or a stdio package from npm, pypi, oci or nuget`);

@@ -25,7 +25,7 @@ export function toJson(value: unknown, depth = 0): Json | undefined {
       const out: Record<string, Json> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         const j = toJson(v, depth + 1);
-        if (j !== undefined) out[k] = j;
+        if (j !== undefined) setOwn(out, k, j);
       }
       return out;
     }
@@ -39,9 +39,25 @@ export function toJson(value: unknown, depth = 0): Json | undefined {
  * `baseLevel` lets a caller embed the output at that nesting level; `liftKeys` moves identity keys
  * (name, uri) to the front of the outermost object only, so lockfile entries read naturally.
  */
-export function canonicalStringify(value: unknown, indent = 0, opts: { baseLevel?: number; liftKeys?: readonly string[] } = {}): string {
+/** Format characters (zero-width, bidi, tags) and variation selectors, which a reviewer could not see in a diff. */
+const INVISIBLE = /[\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
+
+function escapeInvisible(json: string): string {
+  return json.replace(INVISIBLE, (ch) => {
+    let out = '';
+    for (let i = 0; i < ch.length; i++) out += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');
+    return out;
+  });
+}
+
+export function canonicalStringify(
+  value: unknown,
+  indent = 0,
+  opts: { baseLevel?: number; liftKeys?: readonly string[]; escapeInvisible?: boolean } = {},
+): string {
   const parts: string[] = [];
   const base = opts.baseLevel ?? 0;
+  const str = (x: unknown): string => (opts.escapeInvisible ? escapeInvisible(JSON.stringify(x)) : JSON.stringify(x));
   write(value, base);
   return parts.join('');
 
@@ -55,7 +71,7 @@ export function canonicalStringify(value: unknown, indent = 0, opts: { baseLevel
       return;
     }
     if (typeof v !== 'object') {
-      parts.push(JSON.stringify(v));
+      parts.push(str(v));
       return;
     }
     const pad = indent ? '\n' + ' '.repeat(indent * (level + 1)) : '';
@@ -79,11 +95,16 @@ export function canonicalStringify(value: unknown, indent = 0, opts: { baseLevel
     if (keys.length === 0) return void parts.push('{}');
     parts.push('{');
     keys.forEach((k, i) => {
-      parts.push((i ? ',' : '') + pad + JSON.stringify(k) + (indent ? ': ' : ':'));
+      parts.push((i ? ',' : '') + pad + str(k) + (indent ? ': ' : ':'));
       write(obj[k], level + 1);
     });
     parts.push(end + '}');
   }
+}
+
+/** Assign without invoking setters, so a key such as `__proto__` in server JSON stays an ordinary key. */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function sha256(text: string): string {

@@ -2,6 +2,7 @@
  * Reading a catalogue file: a snapshot written by `serializeCatalogue`, or a raw list result
  * (`{tools: [...]}`, a JSON-RPC response around one, or the combined raw form used by fixtures).
  */
+import { jsonErrorOffset } from './json-locate.js';
 import { buildCatalogue, CATALOGUE_FORMAT, CatalogueError, type Catalogue, type RawCatalogueInput } from './catalogue.js';
 
 function lineCol(text: string, pos: number): string {
@@ -14,11 +15,11 @@ function lineCol(text: string, pos: number): string {
 function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const pos = /position (\d+)/.exec(msg);
-    const where = pos?.[1] ? ` at ${lineCol(text, Number(pos[1]))}` : '';
-    throw new CatalogueError(`${file}: not valid JSON${where}: ${msg}`);
+  } catch {
+    // V8's own message can quote the whole input, so the position is found and described here instead.
+    const pos = jsonErrorOffset(text);
+    const what = pos < 0 || pos >= text.length ? 'unexpected end of input' : `unexpected ${JSON.stringify(text[pos])}`;
+    throw new CatalogueError(`${file}: not valid JSON at ${lineCol(text, Math.max(0, Math.min(pos, text.length)))}: ${what}`);
   }
 }
 

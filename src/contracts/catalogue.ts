@@ -2,7 +2,7 @@
  * The canonical catalogue: everything a server offers a model (tools, prompts, resources, templates,
  * instructions), sorted, key-canonicalised and hashed, so a snapshot can be committed like a lockfile.
  */
-import { canonicalStringify, hashJson, toJson } from './canonical.js';
+import { canonicalStringify, hashJson, setOwn, toJson } from './canonical.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -125,8 +125,8 @@ function hashMap(list: Entity[], key: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of list) {
     let k = String(e[key]);
-    for (let n = 2; Object.prototype.hasOwnProperty.call(out, k); n++) k = `${String(e[key])}#${n}`;
-    out[k] = hashJson(e);
+    for (let n = 2; Object.hasOwn(out, k); n++) k = `${String(e[key])}#${n}`;
+    setOwn(out, k, hashJson(e));
   }
   return out;
 }
@@ -156,20 +156,24 @@ export function buildCatalogue(input: RawCatalogueInput): Catalogue {
   return c;
 }
 
-/** Canonical, byte-stable text: fixed top-level order, sorted keys below, identity keys first in entities. */
+/**
+ * Canonical, byte-stable text: fixed top-level order, sorted keys below, identity keys first in entities.
+ * Invisible characters are written as `\uXXXX` escapes, so a reviewer sees them in the diff.
+ */
 export function serializeCatalogue(c: Catalogue): string {
   const lines: string[] = [];
   const field = (k: string, text: string): void => void lines.push(`  ${JSON.stringify(k)}: ${text}`);
+  const canon = (v: unknown, level: number, lift?: string[]): string => canonicalStringify(v, 2, { baseLevel: level, escapeInvisible: true, ...(lift ? { liftKeys: lift } : {}) });
   const list = (items: Entity[], lift: string[]): string =>
-    items.length === 0 ? '[]' : '[\n' + items.map((e) => '    ' + canonicalStringify(e, 2, { baseLevel: 2, liftKeys: lift })).join(',\n') + '\n  ]';
+    items.length === 0 ? '[]' : '[\n' + items.map((e) => '    ' + canon(e, 2, lift)).join(',\n') + '\n  ]';
   field('format', JSON.stringify(CATALOGUE_FORMAT));
-  field('server', canonicalStringify(c.server, 2, { baseLevel: 1 }));
-  if (c.instructions !== undefined) field('instructions', JSON.stringify(c.instructions));
+  field('server', canon(c.server, 1));
+  if (c.instructions !== undefined) field('instructions', canon(c.instructions, 1));
   field('tools', list(c.tools, ['name']));
   field('prompts', list(c.prompts, ['name']));
   field('resources', list(c.resources, ['uri', 'name']));
   field('resourceTemplates', list(c.resourceTemplates, ['uriTemplate', 'name']));
-  field('hashes', canonicalStringify(c.hashes, 2, { baseLevel: 1, liftKeys: ['catalogue'] }));
+  field('hashes', canon(c.hashes, 1, ['catalogue']));
   return '{\n' + lines.join(',\n') + '\n}\n';
 }
 

@@ -4,9 +4,20 @@
  */
 import type { CatalogueTool } from './catalogue.js';
 import type { RawFinding } from './rule-settings.js';
-import { bagOf, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from './text.js';
+import { ANTONYMS } from './risk-vocabulary.js';
+import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from './text.js';
+
+const OPPOSITE = new Map<string, string>(ANTONYMS.flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][]));
+
+/** Names that differ only by a pair of opposite verbs (`attach_volume`/`detach_volume`) are told apart by meaning. */
+function opposites(a: Prepared, b: Prepared): boolean {
+  const onlyA = a.tokens.filter((t) => !b.tokens.includes(t));
+  const onlyB = b.tokens.filter((t) => !a.tokens.includes(t));
+  return onlyA.length === 1 && onlyB.length === 1 && OPPOSITE.get(onlyA[0] as string) === onlyB[0];
+}
 
 interface Prepared {
+  tokens: string[];
   name: string;
   norm: string;
   bag: Bag;
@@ -22,8 +33,10 @@ export interface ConfusablePair {
 }
 
 function prepare(t: CatalogueTool): Prepared {
-  const words = contentWords(`${t.title ?? ''} ${t.description ?? ''}`);
-  return { name: t.name, norm: nameTokens(t.name).map(stem).join('_'), bag: bagOf(words), words: words.length };
+  const words = contentWords(`${t.title ?? ''} ${t.description ?? ''}`).map(canonicalWord);
+  // Edit distance is quadratic, so names beyond the spec's 128 characters are cut there.
+  const tokens = nameTokens(t.name.slice(0, 128)).map(stem).map(canonicalWord);
+  return { tokens, name: t.name, norm: tokens.join('_'), bag: bagOf(words), words: words.length };
 }
 
 /** Pairs at or above `threshold` (combined score), plus same-name-after-stemming and near-identical descriptions. */
@@ -34,11 +47,11 @@ export function confusablePairs(tools: readonly CatalogueTool[], threshold: numb
     const a = prepared[i] as Prepared;
     for (let j = i + 1; j < prepared.length; j++) {
       const b = prepared[j] as Prepared;
-      if (a.name === b.name) continue;
+      if (a.name === b.name || opposites(a, b)) continue;
       const desc = cosine(a.bag, b.bag);
       const longest = Math.max(a.norm.length, b.norm.length) || 1;
       const nameUpper = 1 - Math.abs(a.norm.length - b.norm.length) / longest;
-      const twinDescriptions = desc >= 0.9 && a.words >= 4 && b.words >= 4;
+      const twinDescriptions = desc >= 0.9 && a.words >= 3 && b.words >= 3;
       if (!twinDescriptions && nameUpper < 0.999 && (nameUpper + desc) / 2 < threshold) continue;
       const name = 1 - levenshtein(a.norm, b.norm) / longest;
       const score = (name + desc) / 2;

@@ -2,7 +2,7 @@
 import { canonicalStringify, hashJson } from './canonical.js';
 import type { CataloguePrompt, CataloguePromptArgument, CatalogueResource, CatalogueResourceTemplate } from './catalogue.js';
 import type { CatalogueChange } from './diff.js';
-import { excerpt } from './diff-tool.js';
+import { beforeAfter, excerpt } from './diff-tool.js';
 
 type Entity = Record<string, unknown>;
 
@@ -43,7 +43,7 @@ function walk<T extends Entity>(
 
 function describeChange(subject: string, noun: string, o: Entity, n: Entity): CatalogueChange[] {
   if (o.description === n.description) return [];
-  return [{ kind: 'non-breaking', subject, change: `${noun}-description-changed`, path: 'description', detail: `${excerpt(o.description as string | undefined)} → ${excerpt(n.description as string | undefined)}` }];
+  return [{ kind: 'non-breaking', subject, change: `${noun}-description-changed`, path: 'description', detail: beforeAfter(o.description as string | undefined, n.description as string | undefined) }];
 }
 
 function metaChange(subject: string, o: Entity, n: Entity, skip: readonly string[]): CatalogueChange[] {
@@ -61,7 +61,7 @@ function promptArgs(subject: string, o: CataloguePrompt, n: CataloguePrompt): Ca
     if (!b) out.push({ kind: 'breaking', subject, change: 'prompt-argument-removed', path, detail: `argument \`${name}\` was removed` });
     else if (!a.required && b.required) out.push({ kind: 'breaking', subject, change: 'prompt-argument-now-required', path, detail: `argument \`${name}\` is now required` });
     else if (a.required && !b.required) out.push({ kind: 'non-breaking', subject, change: 'prompt-argument-now-optional', path, detail: `argument \`${name}\` is no longer required` });
-    if (b && a.description !== b.description) out.push({ kind: 'non-breaking', subject, change: 'prompt-argument-description-changed', path, detail: `${excerpt(a.description)} → ${excerpt(b.description)}` });
+    if (b && a.description !== b.description) out.push({ kind: 'non-breaking', subject, change: 'prompt-argument-description-changed', path, detail: beforeAfter(a.description, b.description) });
   }
   for (const [name, b] of na) {
     if (oa.has(name)) continue;

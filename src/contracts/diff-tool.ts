@@ -2,23 +2,22 @@
 import { canonicalStringify, hashJson } from './canonical.js';
 import type { CatalogueTool, ToolAnnotations } from './catalogue.js';
 import type { CatalogueChange } from './diff.js';
+import { effectiveHints } from './hints.js';
 import { compareSchemas } from './schema-diff.js';
 
-/** Defaults from server/tools §ToolAnnotations: readOnly false, destructive true, idempotent false, openWorld true. */
-export interface EffectiveHints {
-  readOnly: boolean;
-  destructive: boolean;
-  idempotent: boolean;
-  openWorld: boolean;
-}
-
-export function effectiveHints(a: ToolAnnotations | undefined): EffectiveHints {
-  return {
-    readOnly: a?.readOnlyHint === true,
-    destructive: a?.destructiveHint !== false,
-    idempotent: a?.idempotentHint === true,
-    openWorld: a?.openWorldHint !== false,
+/** Both texts, cut to a window around the first difference, so an edit deep in a long description shows. */
+export function beforeAfter(a: string | undefined, b: string | undefined, width = 80): string {
+  if (a === undefined || b === undefined) return `${excerpt(a, width)} → ${excerpt(b, width)}`;
+  const fa = a.replace(/\s+/g, ' ').trim();
+  const fb = b.replace(/\s+/g, ' ').trim();
+  let p = 0;
+  while (p < fa.length && p < fb.length && fa[p] === fb[p]) p++;
+  const start = Math.max(0, p - 20);
+  const cut = (t: string): string => {
+    const body = t.slice(start, start + width);
+    return JSON.stringify((start > 0 ? '…' : '') + body + (t.length > start + width ? '…' : ''));
   };
+  return `${cut(fa)} → ${cut(fb)}`;
 }
 
 const show = (v: boolean | undefined): string => (v === undefined ? 'unset' : String(v));
@@ -84,7 +83,7 @@ export function compareTool(subject: string, o: CatalogueTool, n: CatalogueTool)
     out.push({ kind: 'non-breaking', subject, change: 'title-changed', detail: `title ${excerpt(o.title ?? o.annotations?.title)} → ${excerpt(n.title ?? n.annotations?.title)}` });
   }
   if (o.description !== n.description) {
-    out.push({ kind: 'non-breaking', subject, change: 'description-changed', path: 'description', detail: `${excerpt(o.description)} → ${excerpt(n.description)}; descriptions steer tool selection, so re-run behaviour evals` });
+    out.push({ kind: 'non-breaking', subject, change: 'description-changed', path: 'description', detail: `${beforeAfter(o.description, n.description)}; descriptions steer tool selection, so re-run behaviour evals` });
   }
   out.push(...hintChanges(subject, o.annotations, n.annotations));
   const otherHints = differingKeys(o.annotations ?? {}, n.annotations ?? {}, new Set([...HINT_KEYS, 'title']));

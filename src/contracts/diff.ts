@@ -4,7 +4,7 @@
  */
 import { hashJson } from './canonical.js';
 import type { Catalogue, CatalogueTool } from './catalogue.js';
-import { compareTool, describeHints, excerpt } from './diff-tool.js';
+import { beforeAfter, compareTool, describeHints, excerpt } from './diff-tool.js';
 import { diffPrompts, diffResources, diffTemplates } from './diff-surface.js';
 import { nameSimilarity, textSimilarity } from './text.js';
 
@@ -36,11 +36,15 @@ function byName(tools: readonly CatalogueTool[]): Map<string, CatalogueTool> {
 function pairRenames(removed: CatalogueTool[], added: CatalogueTool[]): Map<string, CatalogueTool> {
   const pairs = new Map<string, CatalogueTool>();
   const taken = new Set<string>();
+  const bySchema = new Map<string, CatalogueTool[]>();
+  for (const a of added) {
+    const h = hashJson(a.inputSchema ?? null);
+    bySchema.set(h, [...(bySchema.get(h) ?? []), a]);
+  }
   for (const r of removed) {
-    const rh = hashJson(r.inputSchema ?? null);
     let best: { t: CatalogueTool; score: number } | undefined;
-    for (const a of added) {
-      if (taken.has(a.name) || hashJson(a.inputSchema ?? null) !== rh) continue;
+    for (const a of bySchema.get(hashJson(r.inputSchema ?? null)) ?? []) {
+      if (taken.has(a.name)) continue;
       const score = Math.max(nameSimilarity(r.name, a.name), r.description === a.description ? 1 : textSimilarity(r.description ?? '', a.description ?? ''));
       if (score >= 0.5 && (!best || score > best.score)) best = { t: a, score };
     }
@@ -75,7 +79,8 @@ function diffTools(oldC: Catalogue, newC: Catalogue): CatalogueChange[] {
   }
   for (const [name, ot] of o) {
     const nt = n.get(name);
-    if (nt) out.push(...compareTool(name, ot, nt));
+    // The snapshot already holds a hash per tool, so unchanged tools cost one string comparison.
+    if (nt && oldC.hashes.tools[name] !== newC.hashes.tools[name]) out.push(...compareTool(name, ot, nt));
   }
   return out;
 }
@@ -87,7 +92,7 @@ function diffInstructions(oldC: Catalogue, newC: Catalogue): CatalogueChange[] {
     subject: 'server',
     change: 'instructions-changed',
     path: 'instructions',
-    detail: `server instructions ${excerpt(oldC.instructions)} → ${excerpt(newC.instructions)}; they steer the model, re-run behaviour evals`,
+    detail: `server instructions ${beforeAfter(oldC.instructions, newC.instructions)}; they steer the model, re-run behaviour evals`,
   }];
 }
 

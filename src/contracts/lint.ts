@@ -10,6 +10,15 @@ import { compileSchema } from './validate.js';
 
 const NAME_OK = /^[A-Za-z0-9_.-]{1,128}$/;
 
+// One Han, kana or Hangul character carries about as much as three Latin letters, so short CJK text is not thin.
+const DENSE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+function weightedLength(text: string): number {
+  let n = 0;
+  for (const ch of text) n += DENSE.test(ch) ? 3 : 1;
+  return n;
+}
+
 /** A description that only restates the name adds nothing a model can select by. */
 function restatesName(name: string, title: string | undefined, description: string): boolean {
   const own = new Set(contentWords(`${name} ${title ?? ''}`));
@@ -20,7 +29,8 @@ function restatesName(name: string, title: string | undefined, description: stri
 function describeLint(subject: string, kind: string, name: string, title: string | undefined, description: string | undefined, t: ContractThresholds): RawFinding[] {
   const d = (description ?? '').trim();
   if (!d) return [{ ruleId: 'lint/description-missing', subject, message: `${kind} has no description; a model selects ${kind}s by it`, location: 'description' }];
-  if (d.length < t.minDescriptionChars) {
+  const size = weightedLength(d);
+  if (size < t.minDescriptionChars) {
     return [{ ruleId: 'lint/description-thin', subject, message: `description is ${d.length} characters (under ${t.minDescriptionChars}): say what it does, when to use it and what it returns`, location: 'description' }];
   }
   if (restatesName(name, title, d)) return [{ ruleId: 'lint/description-thin', subject, message: 'description only restates the name', location: 'description' }];
@@ -39,8 +49,9 @@ function toolLint(tool: CatalogueTool, tokens: number, t: ContractThresholds): R
     out.push({ ruleId: 'lint/tool-name', subject: tool.name, message: `name ${JSON.stringify(tool.name)} is not 1-128 characters of A-Z a-z 0-9 _ - .`, location: 'name' });
   }
   const shape = schemaShape(tool.inputSchema ?? {});
-  if (shape.depth > t.maxSchemaDepth) {
-    out.push({ ruleId: 'lint/schema-deep', subject: tool.name, message: `input schema nests ${shape.depth} levels (over ${t.maxSchemaDepth})${shape.recursive ? ', recursively' : ''}; models fill deep objects unreliably`, location: 'inputSchema' });
+  if (shape.depth > t.maxSchemaDepth || shape.recursive) {
+    const how = shape.recursive ? 'is recursive, so it nests without bound' : `nests ${shape.depth} levels (over ${t.maxSchemaDepth})`;
+    out.push({ ruleId: 'lint/schema-deep', subject: tool.name, message: `input schema ${how}; models fill deep objects unreliably`, location: 'inputSchema' });
   }
   if (tokens > t.maxToolTokens || shape.properties > t.maxSchemaProperties) {
     out.push({ ruleId: 'lint/schema-huge', subject: tool.name, message: `definition is about ${tokens} tokens (estimate) with ${shape.properties} properties (limits ${t.maxToolTokens} tokens, ${t.maxSchemaProperties} properties)`, location: 'inputSchema' });
@@ -80,7 +91,7 @@ export function lintCatalogue(c: Catalogue, tokens: TokenEstimate, t: ContractTh
   const seen = new Map<string, number>();
   for (const tool of c.tools) {
     seen.set(tool.name, (seen.get(tool.name) ?? 0) + 1);
-    out.push(...toolLint(tool, tokens.perTool[tool.name] ?? 0, t));
+    out.push(...toolLint(tool, Object.hasOwn(tokens.perTool, tool.name) ? (tokens.perTool[tool.name] as number) : 0, t));
   }
   for (const [name, n] of seen) {
     if (n > 1) out.push({ ruleId: 'lint/tool-name', subject: name, message: `${n} tools share this name; calls by name are ambiguous (names SHOULD be unique)`, location: 'name' });

@@ -37,7 +37,7 @@ export interface CatchAll {
 }
 
 const QUERY_LANGUAGE = /\b(?:sql|cypher|sparql|graphql|hql|kql|promql|jql|n1ql|mongodb\s+query|(?:postgres|mysql|sqlite|database)\s+(?:query|statement))\b/i;
-const CODE_WORDS = new Set(['command', 'cmd', 'commands', 'shell', 'shell_command', 'script', 'code', 'source_code', 'sql', 'statement', 'stmt', 'expression', 'expr']);
+const CODE_WORDS = new Set(['command', 'cmd', 'commands', 'shell', 'shell_command', 'script', 'code', 'source_code', 'sql', 'statement', 'stmt', 'expression', 'expr', 'function']);
 const HTTP_TARGET = new Set(['path', 'url', 'endpoint', 'route', 'uri']);
 
 /** A string the schema leaves open: no enum, const, pattern or format restricts it. */

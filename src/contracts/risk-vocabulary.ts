@@ -18,7 +18,8 @@ export const WRITE_VERBS = set(`
   unregister sync trigger click type fill press drag upload mutate provision scale shutdown reboot
   suspend resume ban unban block unblock mute unmute pin unpin react comment reply forward share tag untag
   rotate regenerate reindex migrate execute exec run eval invoke call dispatch emit enqueue ack acknowledge
-  claim release redeem reserve retry rerun requeue overwrite mkdir rm mv cp chmod chown touch
+  claim release redeem reserve retry rerun requeue overwrite mkdir rm mv cp chmod chown touch attach detach
+  authorize deauthorize associate disassociate allocate deallocate launch
 `);
 
 export const DESTRUCTIVE_VERBS = set(`
@@ -46,6 +47,9 @@ export const ADMIN_NOUNS = set(`
 
 export const ADMIN_ONLY = set(`admin admins administrator sudo impersonate acl acls privilege privileges`);
 
+/** Operations verbs that change running infrastructure whatever their object (`kubectl_scale`, `deploy`). */
+export const OPS_VERBS = set(`scale deploy redeploy rollback provision deprovision reboot shutdown cordon drain failover`);
+
 /** Verbs that by themselves deliver content to someone outside. */
 export const SEND_VERBS = set(`send email mail sms notify broadcast tweet dm forward reply`);
 
@@ -67,19 +71,37 @@ export const FILE_WORDS = set(`
   mkdir rm mv cp chmod chown touch ls cat
 `);
 
+/** Parameter names that always mean a local file or directory. */
 export const FILE_PARAMS = set(`
-  path paths file file_path filepath filename files dir directory folder source_path destination_path target_path
-  glob root
+  file file_path filepath filename files dir directory source_path destination_path target_path
 `);
+
+/** Parameter names that mean a local path only when the text around them speaks of files (`path` may be a URL path). */
+export const MAYBE_FILE_PARAMS = set(`path paths folder root glob`);
+
+/** Parameters that name where a message goes (a chat channel, a conversation). */
+export const DESTINATION_PARAMS = set(`channel channel_id chat_id thread_id conversation_id room room_id email emails user_email recipient_email`);
+
+/** Verbs that deliver content when it has a destination (`upload_file` to a channel). */
+export const PUBLISH_VERBS = set(`post publish share upload send`);
 
 /** Parameters that place a path in a remote store (a repository, a bucket, a drive), not on the local disk. */
 export const REMOTE_CONTEXT_PARAMS = set(`
   owner repo repository repo_name bucket bucket_name drive_id folder_id file_id site_id container project_id
-  space_id workspace_id url
+  space_id workspace_id url method endpoint
 `);
 
 /** Parameter names that, as a free string, hand the tool an arbitrary program or operation. */
 export const CATCH_ALL_PARAMS = set(`
-  command cmd commands shell shell_command script code source_code sql statement stmt expression expr
+  command cmd commands shell shell_command script code source_code sql statement stmt expression expr function
   operation op action method
 `);
+
+/** Verb pairs with opposite meanings: names that differ only by one of these are told apart by meaning, not spelling. */
+export const ANTONYMS: readonly [string, string][] = [
+  ['attach', 'detach'], ['start', 'stop'], ['enable', 'disable'], ['lock', 'unlock'], ['add', 'remove'], ['create', 'delete'],
+  ['follow', 'unfollow'], ['star', 'unstar'], ['subscribe', 'unsubscribe'], ['archive', 'unarchive'], ['pin', 'unpin'],
+  ['mute', 'unmute'], ['block', 'unblock'], ['ban', 'unban'], ['grant', 'revoke'], ['assign', 'unassign'], ['open', 'close'],
+  ['install', 'uninstall'], ['register', 'unregister'], ['show', 'hide'], ['get', 'set'], ['upload', 'download'], ['import', 'export'],
+  ['encrypt', 'decrypt'], ['encode', 'decode'], ['suspend', 'resume'], ['tag', 'untag'], ['authorize', 'revoke'], ['associate', 'disassociate'],
+];

@@ -4,7 +4,7 @@
  * can raise a class the annotations deny, never lower it.
  */
 import type { CatalogueTool } from './catalogue.js';
-import { effectiveHints, type EffectiveHints } from './diff-tool.js';
+import { effectiveHints, type EffectiveHints } from './hints.js';
 import { catchAllParams, topLevelParams } from './risk-params.js';
 import * as V from './risk-vocabulary.js';
 import { nameTokens, stem } from './text.js';
@@ -54,11 +54,14 @@ const EXEC_PHRASE = /\b(?:execut|run|evaluat|eval)\w*\s+(?:(?:an?|the|any|arbitr
 const SEND_PHRASE = /\b(?:sends?|posts?|delivers?|publish(?:es)?|forwards?)\s+(?:(?:an?|the|new|your|one|direct)\s+)*(?:e-?mails?|messages?|sms|text\s+messages?|notifications?|tweets?|dms?)\b/i;
 const FILE_PHRASE = /\b(?:file\s*system|local\s+(?:disk|files?|director(?:y|ies)|paths?)|on\s+disk|absolute\s+path|allowed\s+director(?:y|ies))\b/i;
 const REMOTE_PHRASE = /\b(?:repositor(?:y|ies)|bucket|google\s+drive|onedrive|sharepoint|dropbox|gist)\b/i;
+const FILE_CONTEXT = /\b(?:files?|director(?:y|ies)|file\s*system|disk|absolute)\b/i;
 const ADMIN_PHRASE = /\b(?:administrator|admin\s+(?:rights|privileges|access|only)|requires?\s+admin|grants?\s+(?:\w+\s+)?(?:access|roles?|permissions?)|revokes?\s+(?:\w+\s+)?(?:access|roles?|permissions?))\b/i;
 
 function adminSignal(tokens: string[], writes: boolean): string | undefined {
   const only = tokens.find((t) => V.ADMIN_ONLY.has(t));
   if (only) return `name token \`${only}\``;
+  const ops = tokens.find((t) => V.OPS_VERBS.has(t));
+  if (ops) return `operations verb \`${ops}\``;
   if (!writes) return undefined;
   const noun = tokens.find((t) => V.ADMIN_NOUNS.has(t));
   if (noun) return `changes \`${noun}\``;
@@ -89,7 +92,7 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   let writeLike = false;
   if (verb?.write) {
     writeLike = true;
-    reasons.push(`name verb \`${verb.verb}\` writes`);
+    if (!V.SEND_VERBS.has(verb.verb)) reasons.push(`name verb \`${verb.verb}\` writes`);
   } else if (dverb && V.WRITE_VERBS.has(dverb) && !V.READ_VERBS.has(dverb)) {
     writeLike = true;
     reasons.push(`description starts with the write verb "${dverb}"`);
@@ -108,11 +111,13 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   const sendVerb = tokens.find((x) => V.SEND_VERBS.has(x));
   const deliver = tokens.some((x) => V.DELIVER_VERBS.has(x)) && tokens.find((x) => V.SEND_NOUNS.has(x));
   const recipient = params.find((p) => V.RECIPIENT_PARAMS.has(p.name.toLowerCase()));
+  const destination = tokens.some((x) => V.PUBLISH_VERBS.has(x)) ? params.find((p) => V.DESTINATION_PARAMS.has(p.name.toLowerCase())) : undefined;
   if (sendVerb) reasons.push(`name verb \`${sendVerb}\` delivers to someone outside`);
   else if (deliver) reasons.push(`name delivers a \`${deliver}\``);
+  else if (destination) reasons.push(`publishes to the destination \`${destination.name}\``);
   else if (recipient && (writeLike || SEND_PHRASE.test(desc))) reasons.push(`parameter \`${recipient.name}\` names a recipient`);
   else if (SEND_PHRASE.test(desc)) reasons.push('description says it sends messages');
-  if (sendVerb || deliver || (recipient && (writeLike || SEND_PHRASE.test(desc))) || SEND_PHRASE.test(desc)) classes.add('external-send');
+  if (sendVerb || deliver || destination || (recipient && (writeLike || SEND_PHRASE.test(desc))) || SEND_PHRASE.test(desc)) classes.add('external-send');
 
   const sideEffect = writeLike || classes.has('code-exec') || classes.has('external-send');
   const admin = adminSignal(tokens, sideEffect) ?? (sideEffect && ADMIN_PHRASE.test(desc) ? 'description mentions administrative access' : undefined);
@@ -123,7 +128,11 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
 
   const remote = paramNames.some((n) => V.REMOTE_CONTEXT_PARAMS.has(n)) || REMOTE_PHRASE.test(desc);
   const fileWord = tokens.find((x) => V.FILE_WORDS.has(x));
-  const fileParam = params.find((p) => V.FILE_PARAMS.has(p.name.toLowerCase()));
+  const fileParam = params.find((p) => {
+    const n = p.name.toLowerCase();
+    const around = `${typeof p.schema.description === 'string' ? p.schema.description : ''} ${desc}`;
+    return V.FILE_PARAMS.has(n) || (V.MAYBE_FILE_PARAMS.has(n) && FILE_CONTEXT.test(around));
+  });
   if (!remote && (fileWord || fileParam || FILE_PHRASE.test(desc))) {
     classes.add('file');
     reasons.push(fileWord ? `name token \`${fileWord}\` touches the filesystem` : fileParam ? `parameter \`${fileParam.name}\` is a local path` : 'description mentions the local filesystem');
@@ -132,11 +141,12 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   if (!writeLike && (classes.has('code-exec') || classes.has('external-send') || classes.has('admin'))) writeLike = true;
   if (annotated) reasons.push(`annotations: readOnlyHint ${String(t.annotations?.readOnlyHint ?? 'unset')}, destructiveHint ${String(t.annotations?.destructiveHint ?? 'unset')}`);
   const declaredWrite = annotated && !hints.readOnly;
-  const writeCapable = writeLike || declaredWrite || t.annotations?.destructiveHint === true;
+  // destructiveHint means nothing when readOnlyHint is true (server/tools §ToolAnnotations); the contradiction rule reports it.
+  const writeCapable = writeLike || declaredWrite;
   if (writeCapable) classes.add('write');
   else classes.add('read-only');
   if (!writeLike && declaredWrite) reasons.push('annotations do not claim read-only');
-  if (!annotated && !writeCapable) reasons.push(verb ? `name verb \`${verb.verb}\` reads` : 'no write signal in name, description or schema');
+  if (!annotated && !writeCapable) reasons.push(arithmetic ? 'description says it computes on numbers' : verb ? `name verb \`${verb.verb}\` reads` : 'no write signal in name, description or schema');
   if (annotated && hints.readOnly && writeLike) reasons.push('readOnlyHint: true is contradicted by the name or schema');
 
   const ordered = RISK_CLASSES.filter((c) => classes.has(c));

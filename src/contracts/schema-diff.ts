@@ -44,6 +44,7 @@ const META_KEYS = ['title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '
 const MAX_DEPTH = 40;
 
 interface Ctx {
+  defsSame: boolean;
   dir: Direction;
   oldRoot: unknown;
   newRoot: unknown;
@@ -121,7 +122,7 @@ function compareObject(ctx: Ctx, o: SchemaNode, n: SchemaNode, path: string, dep
   const isIn = ctx.dir === 'input';
   for (const key of Object.keys(op).sort()) {
     const p = join(path, key);
-    if (!(key in np)) {
+    if (!Object.hasOwn(np, key)) {
       ctx.out.push(isIn
         ? { kind: 'breaking', change: 'param-removed', path: p, detail: `parameter ${label(p)} was removed; callers that send it are ignored or rejected` }
         : { kind: 'breaking', change: 'output-property-removed', path: p, detail: `output property ${label(p)} was removed` });
@@ -133,11 +134,11 @@ function compareObject(ctx: Ctx, o: SchemaNode, n: SchemaNode, path: string, dep
   }
   for (const key of [...nr].sort()) {
     // A required name with no property schema still has to be sent.
-    if (key in op || key in np || or.has(key)) continue;
+    if (Object.hasOwn(op, key) || Object.hasOwn(np, key) || or.has(key)) continue;
     if (isIn) ctx.out.push({ kind: 'breaking', change: 'required-param-added', path: join(path, key), detail: `${label(join(path, key))} is now required` });
   }
   for (const key of Object.keys(np).sort()) {
-    if (key in op) continue;
+    if (Object.hasOwn(op, key)) continue;
     const p = join(path, key);
     if (!isIn) ctx.out.push({ kind: 'non-breaking', change: 'output-property-added', path: p, detail: `output property ${label(p)} was added` });
     else if (nr.has(key)) ctx.out.push({ kind: 'breaking', change: 'required-param-added', path: p, detail: `required parameter ${label(p)} was added; existing calls lack it` });
@@ -166,7 +167,8 @@ function compareBranches(ctx: Ctx, key: 'anyOf' | 'oneOf' | 'allOf', o: SchemaNo
 function compareNode(ctx: Ctx, oldS: unknown, newS: unknown, path: string, depth: number): void {
   const o0 = asNode(oldS) ?? {};
   const n0 = asNode(newS) ?? {};
-  if (same(o0, n0)) return;
+  // Equal text is equal meaning unless it holds a `$ref` whose target changed elsewhere in the document.
+  if (same(o0, n0) && (ctx.defsSame || !canonicalStringify(o0).includes('"$ref"'))) return;
   const o = deref(ctx.oldRoot, o0);
   const n = deref(ctx.newRoot, n0);
   if (depth > MAX_DEPTH) {
@@ -207,7 +209,8 @@ function compareNode(ctx: Ctx, oldS: unknown, newS: unknown, path: string, depth
 
 /** Changes between two versions of an input or output schema; paths are dotted property paths. */
 export function compareSchemas(oldSchema: unknown, newSchema: unknown, dir: Direction): SchemaChange[] {
-  const ctx: Ctx = { dir, oldRoot: oldSchema, newRoot: newSchema, out: [] };
+  const defs = (s: unknown): unknown => (isObject(s) ? [s.$defs, s.definitions] : null);
+  const ctx: Ctx = { defsSame: same(defs(oldSchema), defs(newSchema)), dir, oldRoot: oldSchema, newRoot: newSchema, out: [] };
   compareNode(ctx, oldSchema, newSchema, '', 0);
   return ctx.out;
 }

@@ -48,10 +48,25 @@ export function levenshtein(a: string, b: string, cap = Infinity): number {
   return prev[b.length] as number;
 }
 
+/** Verbs that mean the same to a model; both names and descriptions are compared through this map. */
+const SYNONYMS: Record<string, string> = {
+  find: 'search', lookup: 'search', look: 'search', query: 'search',
+  fetch: 'get', retrieve: 'get', read: 'get', obtain: 'get',
+  remove: 'delete', erase: 'delete', destroy: 'delete',
+  modify: 'update', edit: 'update', change: 'update', alter: 'update',
+  make: 'create', new: 'create', insert: 'create',
+  enumerate: 'list',
+};
+
+export function canonicalWord(word: string): string {
+  return SYNONYMS[word] ?? word;
+}
+
 /** 1 for identical names, 0 for nothing in common; compares stemmed tokens so `get_user`/`getUsers` meet. */
 export function nameSimilarity(a: string, b: string): number {
-  const na = nameTokens(a).map(stem).join('_');
-  const nb = nameTokens(b).map(stem).join('_');
+  // Edit distance is quadratic, so names beyond the spec's 128 characters are cut there.
+  const na = nameTokens(a.slice(0, 128)).map(stem).map(canonicalWord).join('_');
+  const nb = nameTokens(b.slice(0, 128)).map(stem).map(canonicalWord).join('_');
   const len = Math.max(na.length, nb.length);
   return len === 0 ? 1 : 1 - levenshtein(na, nb) / len;
 }

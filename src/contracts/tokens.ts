@@ -3,7 +3,7 @@
  * for each tool (name, title, description, inputSchema), plus the server instructions. No tokenizer is used;
  * real counts vary by model and by how a client wraps tools, so every figure is labelled an estimate.
  */
-import { canonicalStringify } from './canonical.js';
+import { canonicalStringify, setOwn } from './canonical.js';
 import type { Catalogue, CatalogueTool } from './catalogue.js';
 
 export const TOKEN_METHOD = 'estimate: ceil(characters / 4) of compact JSON {name, title, description, inputSchema} per tool, plus instructions';
@@ -28,7 +28,7 @@ export function estimateTokens(c: Catalogue): TokenEstimate {
   let tools = 0;
   for (const t of c.tools) {
     const n = toolTokens(t);
-    perTool[t.name] = (perTool[t.name] ?? 0) + n;
+    setOwn(perTool, t.name, (Object.hasOwn(perTool, t.name) ? (perTool[t.name] as number) : 0) + n);
     tools += n;
   }
   const instructions = c.instructions ? Math.ceil(c.instructions.length / 4) : 0;
