@@ -1,5 +1,6 @@
 import { CHECKS, selectChecks } from '../checks/index.js';
-import { applyFlags, defaultConfig, findConfigFile, loadConfig, type AssayConfig } from '../config/index.js';
+import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, type AssayConfig } from '../config/index.js';
+import { CONTRACT_RULES, validateRuleSettings } from '../contracts/index.js';
 import { exitCodeFor } from '../core/summary.js';
 import { assay } from '../engine/run.js';
 import { REPORTERS } from '../reporters/index.js';
@@ -29,7 +30,11 @@ export interface CheckCommandOptions extends TargetOptions {
 
 export async function loadEffectiveConfig(o: { config?: string }): Promise<AssayConfig> {
   const file = o.config ?? findConfigFile(process.cwd());
-  return file ? loadConfig(file) : defaultConfig();
+  const cfg = file ? await loadConfig(file) : defaultConfig();
+  // Rule ids are known to the contracts layer only, so they are checked here, once the file is read.
+  const problem = validateRuleSettings(cfg.contracts)[0];
+  if (problem) throw new ConfigError({ file: cfg.file ?? '(config)', key: `contracts.${problem.split(':')[0]!.replace(/^levels\./, 'rules.')}`, reason: problem.split(': ').slice(1).join(': '), hint: `known rules: ${CONTRACT_RULES.map((r) => r.id).join(', ')}` });
+  return cfg;
 }
 
 /** `mcp-assay check`: returns the exit code. */
