@@ -22,6 +22,11 @@ export interface CheckDefinition {
    * reason). `['legacy']`: 2025-era checks, run on legacy and dual-era servers only.
    */
   eras?: ('modern' | 'legacy')[];
+  /**
+   * The requirement belongs to a deprecated feature (Logging, Sampling, Roots, HTTP+SSE): a miss is advice and
+   * stays a warning, also under --strict (deprecated features still work in 2026-07-28).
+   */
+  advice?: boolean;
   /** Runs after every other check (it judges what the whole run observed). */
   runsLast?: boolean;
   run(t: CheckContext): Promise<void>;

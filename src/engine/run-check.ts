@@ -84,7 +84,7 @@ export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<Che
 
 function fromFailures(def: CheckDefinition, failures: CheckFailure[], notes: string[], strict: boolean): CheckResult {
   if (!failures.length) return baseResult(def, 'pass', notes.join('; ') || undefined);
-  const r = baseResult(def, gradeFailure(def.level, strict), failures.map((f) => f.message).join('; '));
+  const r = baseResult(def, gradeFailure(def.level, strict, def.advice), failures.map((f) => f.message).join('; '));
   const first = failures[0]!;
   if (first.expected) r.expected = first.expected;
   const actuals = failures.map((f) => f.actual).filter((a): a is string => !!a);

@@ -34,6 +34,7 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
   const deadline = setTimeout(() => void s.close('deadline'), o.timeoutMs);
   const onOuterAbort = () => void s.close();
   o.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  if (o.signal?.aborted) onOuterAbort();
 
   void (async () => {
     try {

@@ -31,6 +31,7 @@ export function openStdioStream(host: StdioStreamHost, msg: JsonRpcRequest, o: S
   const deadline = setTimeout(() => void s.close('deadline'), o.timeoutMs);
   const onOuterAbort = () => void s.close();
   o.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  if (o.signal?.aborted) onOuterAbort();
   s.onClose(() => {
     if (host.deadReason() === undefined) s.evidence.push(host.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: msg.id, reason: 'listen window over' } }, o.phase).seq);
   });

@@ -1,0 +1,77 @@
+import type { WireEntry } from '../../core/types.js';
+import { META } from '../../spec/constants.js';
+import type { JsonObject } from '../../target/envelope.js';
+
+/** LoggingLevel, least to most severe (RFC 5424 order, schema `LoggingLevel`). */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+export function severity(level: unknown): number {
+  return LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]);
+}
+
+/** The `notifications/message` messages among an exchange's other messages. */
+export function logMessages(others: unknown[]): JsonObject[] {
+  return others.filter((m): m is JsonObject => !!m && typeof m === 'object' && (m as JsonObject).method === 'notifications/message');
+}
+
+/** On stdio a log line may trail its request's response a little; that request still counts as in flight. */
+const STDIO_GRACE_MS = 250;
+
+export interface UnsolicitedLogs {
+  /** Server messages looked at. */
+  inspected: number;
+  /** notifications/message entries no logLevel-carrying request can account for. */
+  violations: WireEntry[];
+}
+
+/**
+ * Every `notifications/message` in the wire record that arrived while no request carrying
+ * `io.modelcontextprotocol/logLevel` was in flight (on HTTP: in flight on the same check's stream).
+ */
+export function unsolicitedLogs(entries: readonly WireEntry[]): UnsolicitedLogs {
+  const inFlight = new Map<string, { logLevel: boolean; phase: string }>();
+  const recentlyDone: { atMs: number; phase: string }[] = [];
+  const uncertain = new Set<string>();
+  const out: UnsolicitedLogs = { inspected: 0, violations: [] };
+  for (const e of entries) {
+    const body = e.body as JsonObject | undefined;
+    if (e.from === 'harness') {
+      if (!body || typeof body !== 'object') uncertain.add(e.phase); // cut by the recorder's cap: cannot tell
+      else if ('id' in body && typeof body.method === 'string') inFlight.set(JSON.stringify(body.id), { logLevel: carriesLogLevel(body), phase: e.phase });
+      continue;
+    }
+    if (e.channel === 'stderr' || !body || typeof body !== 'object') continue;
+    out.inspected++;
+    if ('id' in body && !('method' in body)) {
+      const key = JSON.stringify(body.id);
+      const req = inFlight.get(key);
+      if (req?.logLevel) recentlyDone.push({ atMs: e.atMs, phase: req.phase });
+      inFlight.delete(key);
+      continue;
+    }
+    if (body.method !== 'notifications/message') continue;
+    const samePhase = (phase: string) => e.channel !== 'http' || phase === e.phase;
+    const excused =
+      [...inFlight.values()].some((r) => r.logLevel && samePhase(r.phase)) ||
+      [...uncertain].some(samePhase) ||
+      (e.channel === 'stdio' && recentlyDone.some((d) => e.atMs - d.atMs <= STDIO_GRACE_MS));
+    if (!excused) out.violations.push(e);
+  }
+  return out;
+}
+
+function carriesLogLevel(body: JsonObject): boolean {
+  const meta = (body.params as JsonObject | undefined)?._meta as JsonObject | undefined;
+  return !!meta && typeof meta === 'object' && meta[META.logLevel] !== undefined;
+}
+
+/** One line per offending log message, for `actual`. */
+export function describeLogs(entries: readonly WireEntry[]): string {
+  return entries
+    .slice(0, 4)
+    .map((e) => {
+      const p = ((e.body as JsonObject).params ?? {}) as JsonObject;
+      return `#${e.seq} during ${e.phase}: level ${JSON.stringify(p.level)} ${JSON.stringify(p.data ?? null).slice(0, 60)}`;
+    })
+    .join('; ');
+}

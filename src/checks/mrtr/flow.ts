@@ -1,0 +1,104 @@
+import { describe, errorOf, resultOf } from '../../target/client.js';
+import type { JsonObject } from '../../target/envelope.js';
+import type { Exchange } from '../../target/transport.js';
+import type { SharedState } from '../shared.js';
+import type { CheckContext } from '../types.js';
+import { MRTR_CAPABILITIES, inputRequiredProblems } from './answers.js';
+
+/** One request that may answer input_required: a safe tools/call, a prompts/get or a resources/read (DIGEST §e). */
+export interface MrtrOp {
+  method: 'tools/call' | 'prompts/get' | 'resources/read';
+  label: string;
+  params: JsonObject;
+}
+
+export interface FoundOp {
+  op: MrtrOp;
+  /** The first answer, from discovery: already spent, never retried (state may be single-use). */
+  first: Exchange;
+  result: JsonObject;
+  problems: string[];
+}
+
+export interface Discovery {
+  tried: { tools: number; prompts: number; resources: number };
+  found: FoundOp[];
+}
+
+const MAX = { tools: 8, prompts: 5, resources: 5 };
+const memo = new WeakMap<SharedState, Promise<Discovery>>();
+
+/** Which of the server's safe operations answer input_required with every MRTR capability declared; once per target. */
+export function discoverInputRequired(t: CheckContext): Promise<Discovery> {
+  let p = memo.get(t.shared);
+  if (!p) {
+    p = discover(t);
+    memo.set(t.shared, p);
+  }
+  return p;
+}
+
+async function discover(t: CheckContext): Promise<Discovery> {
+  const ops: MrtrOp[] = [];
+  const tools = (await t.shared.callableTools()).slice(0, MAX.tools);
+  for (const { tool, args } of tools) ops.push({ method: 'tools/call', label: `tool ${tool.name}`, params: { name: tool.name, arguments: args } });
+  const prompts = t.shared.offers('prompts') === false ? [] : (await t.shared.list('prompts/list')).items.slice(0, MAX.prompts);
+  for (const p of prompts) {
+    const o = p as JsonObject;
+    if (typeof o.name !== 'string') continue;
+    const args: JsonObject = {};
+    for (const a of Array.isArray(o.arguments) ? (o.arguments as JsonObject[]) : []) if (a?.required === true && typeof a.name === 'string') args[a.name] = 'test';
+    ops.push({ method: 'prompts/get', label: `prompt ${o.name}`, params: { name: o.name, arguments: args } });
+  }
+  const resources = t.shared.offers('resources') === false ? [] : (await t.shared.list('resources/list')).items.slice(0, MAX.resources);
+  for (const r of resources) {
+    const uri = (r as JsonObject)?.uri;
+    if (typeof uri === 'string') ops.push({ method: 'resources/read', label: `resource ${uri}`, params: { uri } });
+  }
+  const found: FoundOp[] = [];
+  for (const op of ops) {
+    const ex = await t.client.request(op.method, op.params, { phase: 'shared', clientCapabilities: MRTR_CAPABILITIES });
+    const r = resultOf(ex);
+    if (r?.resultType === 'input_required') found.push({ op, first: ex, result: r, problems: inputRequiredProblems(r) });
+  }
+  return { tried: { tools: tools.length, prompts: prompts.length, resources: resources.length }, found };
+}
+
+/** Stops the check when nothing usable answered input_required: MRTR is optional, so there is nothing to judge. */
+export function requireFound(t: CheckContext, d: Discovery, usable: FoundOp[], whyNotUsable = 'none of them is usable here'): void {
+  if (usable.length) return;
+  const { tools, prompts, resources } = d.tried;
+  if (!tools && !prompts && !resources) t.precondition('no safely callable tool, prompt or resource to try', 'Allow tools with --allow-tool GLOB to test MRTR on tools that may write.');
+  if (!d.found.length)
+    t.precondition(`none of ${tools} safe tool(s), ${prompts} prompt(s) and ${resources} resource(s) answered input_required (asked with elicitation, sampling and roots declared)`);
+  t.precondition(`${d.found.length} operation(s) answered input_required, but ${whyNotUsable}`);
+}
+
+/** A fresh first request (never a reuse of discovery's state): its input_required result, or undefined. */
+export async function start(t: CheckContext, op: MrtrOp): Promise<{ ex: Exchange; result?: JsonObject }> {
+  const ex = await t.request(op.method, op.params, { clientCapabilities: MRTR_CAPABILITIES });
+  const r = resultOf(ex);
+  return { ex, ...(r?.resultType === 'input_required' && !inputRequiredProblems(r).length ? { result: r } : {}) };
+}
+
+/** The retry: same method and params, a new id, plus inputResponses and requestState as given (omitted when undefined). */
+export function retry(t: CheckContext, op: MrtrOp, o: { inputResponses?: JsonObject; requestState?: string }): Promise<Exchange> {
+  const params: JsonObject = { ...op.params };
+  if (o.inputResponses !== undefined) params.inputResponses = o.inputResponses;
+  if (o.requestState !== undefined) params.requestState = o.requestState;
+  return t.request(op.method, params, { clientCapabilities: MRTR_CAPABILITIES });
+}
+
+export type Outcome = 'complete' | 'tool-error' | 'input_required' | 'error' | 'no-answer';
+
+/** What an answer amounts to; `complete` is any final result (resultType values are judged by results/result-type). */
+export function outcomeOf(ex: Exchange): Outcome {
+  const r = resultOf(ex);
+  if (r) return r.resultType === 'input_required' ? 'input_required' : r.isError === true ? 'tool-error' : 'complete';
+  return errorOf(ex) ? 'error' : 'no-answer';
+}
+
+/** A transport failure decides nothing about the server. */
+export function stopOnTransport(t: CheckContext, ex: Exchange, what: string): void {
+  if (outcomeOf(ex) === 'no-answer') t.inconclusive(`${what}: ${describe(ex)}`, ex.evidence);
+}
