@@ -7,6 +7,7 @@ import type { Catalogue, CatalogueTool } from './catalogue.js';
 import { beforeAfter, compareTool, describeHints, excerpt } from './diff-tool.js';
 import { diffPrompts, diffResources, diffTemplates } from './diff-surface.js';
 import { nameSimilarity, textSimilarity } from './text.js';
+import { typedView } from './typed-view.js';
 
 export interface CatalogueChange {
   kind: 'breaking' | 'escalation' | 'non-breaking';
@@ -108,8 +109,11 @@ function compareChanges(a: CatalogueChange, b: CatalogueChange): number {
   return 0;
 }
 
-export function diffCatalogues(oldC: Catalogue, newC: Catalogue): CatalogueChange[] {
-  if (oldC.hashes.catalogue === newC.hashes.catalogue) return [];
+export function diffCatalogues(oldOriginal: Catalogue, newOriginal: Catalogue): CatalogueChange[] {
+  if (oldOriginal.hashes.catalogue === newOriginal.hashes.catalogue) return [];
+  // Fields of the wrong type are left out of both sides (the contracts analysis reports them).
+  const oldC = typedView(oldOriginal).view;
+  const newC = typedView(newOriginal).view;
   const out = [
     ...diffTools(oldC, newC),
     ...diffPrompts(oldC.prompts, newC.prompts),

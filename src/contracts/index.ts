@@ -14,6 +14,7 @@ import { DEFAULT_THRESHOLDS, type ContractThresholds } from './rule-catalogue.js
 import { applySettings, type ContractFinding, type RawFinding } from './rule-settings.js';
 import { estimateTokens, type TokenEstimate } from './tokens.js';
 import { validateStructuredResult } from './validate.js';
+import { typedView } from './typed-view.js';
 
 export interface StructuredResultObservation {
   tool: string;
@@ -61,11 +62,12 @@ function structuredFindings(c: Catalogue, observations: readonly StructuredResul
   return out;
 }
 
-export function analyseCatalogue(c: Catalogue, settings?: RuleSettings, options: ContractsOptions = {}): ContractsResult {
+export function analyseCatalogue(original: Catalogue, settings?: RuleSettings, options: ContractsOptions = {}): ContractsResult {
+  const { view: c, findings: malformed } = typedView(original);
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const risk = c.tools.map(classifyTool);
   const tokens = estimateTokens(c);
-  const raw: RawFinding[] = [];
+  const raw: RawFinding[] = [...malformed];
   c.tools.forEach((t, i) => raw.push(...riskFindings(t, risk[i] as ToolRisk)));
   raw.push(...structuredFindings(c, options.structuredResults ?? []));
   raw.push(...lintCatalogue(c, tokens, thresholds));

@@ -28,6 +28,7 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   { id: 'lint/confusable-tools', family: 'lint', defaultLevel: 'warning', description: 'Two tools whose names and descriptions are so alike that a model will mix them up.' },
   { id: 'lint/tool-name', family: 'lint', defaultLevel: 'warning', description: 'A tool name outside 1-128 characters of A-Z a-z 0-9 _ - . (server/tools SHOULD), or used twice.' },
   { id: 'lint/schema-uncompilable', family: 'lint', defaultLevel: 'warning', description: 'An input or output schema cannot be compiled (invalid, unsupported dialect, network $ref, over the bounds).' },
+  { id: 'lint/malformed-field', family: 'lint', defaultLevel: 'warning', description: 'A field of the wrong type (a number where text belongs, a schema that is not an object); the other rules ignore it.' },
   { id: 'poisoning/hidden-unicode', family: 'poisoning', defaultLevel: 'error', description: 'Invisible characters: Unicode tags, zero-width, variation-selector payloads, bidirectional controls.' },
   { id: 'poisoning/model-directive', family: 'poisoning', defaultLevel: 'error', description: 'Instructions aimed at the model: ignore previous instructions, hide from the user, act covertly.' },
   { id: 'poisoning/suspicious-directive', family: 'poisoning', defaultLevel: 'warning', description: 'Weaker steering: pseudo system tags, tool shadowing, claims of priority over other tools.' },

@@ -30,7 +30,10 @@ const CHANGES: [prefix: string, change: string][] = [
   ['mrtr/', 'Ask for client input with input_required results (MRTR) instead of server-to-client requests, and finish the retry that brings inputResponses.'],
   ['subscriptions/', 'Serve subscriptions/listen (acknowledge first, tag each notification with its subscription id, honour the filter) instead of the GET stream and resources/subscribe.'],
   ['logging/', 'Send notifications/message only for requests that set _meta io.modelcontextprotocol/logLevel, and only at or above that level.'],
-  ['tools/', 'Bring tool definitions to 2026-07-28: inputSchema with a root type "object", valid JSON Schema 2020-12, no network $ref, a stable tools/list order.'],
+  ['tools/input-schema-object', 'Give every tool an inputSchema whose root is type "object".'],
+  ['tools/schema-', 'Make tool schemas valid JSON Schema 2020-12 (or their declared dialect), with same-document $refs only and a bounded size.'],
+  ['tools/list-order-stable', 'Return tools/list in a deterministic order.'],
+  ['tools/unknown-tool', 'Answer a call to an unknown tool with -32602, not with a tool result.'],
   ['stdio/', 'Write only JSON-RPC messages to stdout (logs go to stderr), and exit when stdin closes.'],
   ['wire/', 'Make every message valid 2026-07-28 wire: resultType, cache hints, retired error codes, no server-to-client requests.'],
 ];

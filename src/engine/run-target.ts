@@ -14,6 +14,11 @@ import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueFrom } from './catalogue.js';
 import { analyseCatalogue, contractsSection, type Catalogue } from '../contracts/index.js';
 import type { RuleSettings } from '../core/rules.js';
+import type { ReportSection } from '../core/types.js';
+import type { ProbeOutcome } from '../target/probe.js';
+import { detectDualEra } from '../target/dual-era.js';
+import { migrationSection } from './migration.js';
+import { adviceSection } from './advice.js';
 
 export interface TargetRunOptions extends CheckOptions {
   /** Tool-contract analysis of the catalogue (rule levels and waivers), or false to leave it out. */
@@ -66,8 +71,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     wireDropped: 0,
     durationMs: 0,
   };
+  let probe: ProbeOutcome | undefined;
   try {
-    const probe = await probeEra(client, Math.max(o.startupTimeoutMs, o.timeoutMs));
+    probe = await probeEra(client, Math.max(o.startupTimeoutMs, o.timeoutMs));
     Object.assign(report, {
       era: probe.era,
       eraReason: probe.reason,
@@ -75,6 +81,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       ...(probe.supportedVersions ? { supportedVersions: probe.supportedVersions } : {}),
       ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
     });
+    if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
+      probe.dualEra = await detectDualEra(spec, recorder, Math.max(o.startupTimeoutMs, o.timeoutMs));
+    if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
     if (probe.unreachable) {
       report.outcome = 'inconclusive';
       report.outcomeReason = probe.unreachable;
@@ -90,12 +99,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
-        const { catalogue, problems } = await catalogueFrom(env.shared, probe);
-        if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
-        if (o.contracts !== false) {
-          const analysis = analyseCatalogue(catalogue, o.contracts, { structuredResults: recorder.audit?.structuredResults ?? [] });
-          (report.sections ??= []).push(contractsSection(analysis));
-        }
+        const section = await contractsStep(env, probe, recorder, o);
+        if (section) (report.sections ??= []).push(section);
       }
     }
   } finally {
@@ -106,10 +111,31 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     const err = transport.stderrText();
     if (err) report.stderr = err;
   }
+  const extra = [migrationSection(report), probe ? adviceSection(report, probe) : undefined].filter((x): x is ReportSection => x !== undefined);
+  if (extra.length) report.sections = [...(report.sections ?? []), ...extra];
   report.wireDropped = recorder.dropped;
   report.summary = summarize(report.results);
   report.durationMs = Math.round(performance.now() - t0);
   return report;
+}
+
+/** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */
+async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions): Promise<ReportSection | undefined> {
+  try {
+    const { catalogue, problems } = await catalogueFrom(env.shared, probe);
+    if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
+    if (o.contracts === false) return undefined;
+    const analysis = analyseCatalogue(catalogue, o.contracts, { structuredResults: recorder.audit?.structuredResults ?? [] });
+    return contractsSection(analysis);
+  } catch (e) {
+    if (o.capture) o.capture.catalogueProblems = [`the catalogue could not be read: ${(e as Error).message}`];
+    if (o.contracts === false) return undefined;
+    return {
+      id: 'contracts',
+      title: 'Tool contracts',
+      findings: [{ ruleId: 'lint/malformed-field', severity: 'warning', subject: 'catalogue', message: `the catalogue could not be analysed: ${(e as Error).message}` }],
+    };
+  }
 }
 
 async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transport: Transport, deadline: AbortSignal, concurrency: number): Promise<CheckResult[]> {

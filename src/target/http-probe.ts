@@ -75,7 +75,8 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
         res.body.destroy();
       }, ms);
     };
-    arm(out.sse ? o.timeoutMs : o.endWithinMs);
+    // A stream answering a request gets the full timeout to deliver its response; anything else only endWithinMs.
+    arm(out.sse && o.id !== undefined ? o.timeoutMs : o.endWithinMs);
     const parser = createParser({
       onEvent: (ev) => {
         const json = parseJson(ev.data);

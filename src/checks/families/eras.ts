@@ -1,4 +1,18 @@
 import type { CheckDefinition } from '../types.js';
+import { legacyInitializeResult, legacyVersionNegotiation } from '../legacy/initialize.js';
+import { legacyPing } from '../legacy/ping.js';
+import { legacyResourceNotFound } from '../legacy/resource-not-found.js';
+import { legacySessionIdVisibleAscii } from '../legacy/session-id.js';
+import { legacyToolInputSchemaObject, legacyToolsCall, legacyToolsList } from '../legacy/tools.js';
 
-/** The eras family of checks; each lives in its own file under src/checks/<area>/ and is listed here. */
-export const LEGACY_CHECKS: CheckDefinition[] = [];
+/** The eras family: 2025-11-25 checks, run on legacy and dual-era servers (each lives under src/checks/legacy/). */
+export const LEGACY_CHECKS: CheckDefinition[] = [
+  legacyInitializeResult,
+  legacyVersionNegotiation,
+  legacyToolsList,
+  legacyToolInputSchemaObject,
+  legacyToolsCall,
+  legacyPing,
+  legacyResourceNotFound,
+  legacySessionIdVisibleAscii,
+];

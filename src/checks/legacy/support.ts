@@ -1,0 +1,108 @@
+/** Plumbing the 2025-era checks share: their SpecRef, a session per check, and one memoised tools listing. */
+import type { SpecRef } from '../../core/types.js';
+import { MODERN_VERSION } from '../../spec/constants.js';
+import { validateLegacyResponse, type WireIssue } from '../../spec/legacy/index.js';
+import { describe, resultOf } from '../../target/client.js';
+import { withLegacySession, type LegacySession, type LegacySessionOptions } from '../../target/legacy-session.js';
+import type { Exchange } from '../../target/transport.js';
+import { toolsFrom, type ToolInfo } from '../support/tools.js';
+import type { CheckContext } from '../types.js';
+
+/** A requirement of the 2025 era, retired (with the handshake) by 2026-07-28. */
+export function legacySpec(section: string, quote: string, since = '2025-11-25'): SpecRef {
+  return { revision: { since, until: MODERN_VERSION }, section, quote };
+}
+
+/** A fresh stdio process may be installing or starting: its first answer gets longer than a plain request. */
+const STARTUP_FLOOR_MS = 15_000;
+
+function options(t: CheckContext, phase: string, protocolVersion?: string): LegacySessionOptions {
+  const signal = t.client.defaults.signal;
+  return {
+    phase,
+    timeoutMs: t.options.timeoutMs,
+    startupTimeoutMs: t.transport === 'stdio' ? Math.max(t.options.timeoutMs, STARTUP_FLOOR_MS) : t.options.timeoutMs,
+    ...(protocolVersion ? { protocolVersion } : {}),
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** Runs `f` in a fresh 2025 session of this check, always closed afterwards; raw: the handshake may have failed. */
+export function rawSession<T>(t: CheckContext, f: (s: LegacySession) => Promise<T>, protocolVersion?: string): Promise<T> {
+  return withLegacySession(t.spec, t.client.recorder, options(t, t.checkId, protocolVersion), f);
+}
+
+/** Like rawSession, but a failed handshake stops the check as inconclusive: the requirement could not be reached. */
+export function session<T>(t: CheckContext, f: (s: LegacySession) => Promise<T>): Promise<T> {
+  return rawSession(t, async (s) => {
+    if (!s.ready) t.inconclusive(`the 2025 session could not be opened: initialize got ${describe(s.init)}`, s.init.evidence);
+    return f(s);
+  });
+}
+
+/** Whether the initialize result advertises a server capability (2025-11-25 basic/lifecycle "Capability Negotiation"). */
+export function advertises(s: LegacySession, cap: string): boolean {
+  const caps = s.initResult?.capabilities;
+  return !!caps && typeof caps === 'object' && cap in caps;
+}
+
+export interface LegacyListing {
+  /** Set when the session did not open; nothing else is then meaningful. */
+  notReady?: Exchange;
+  offersTools: boolean;
+  pages: Exchange[];
+  tools: ToolInfo[];
+  /** Every listed item, as sent (malformed ones included). */
+  items: unknown[];
+  broken?: Exchange;
+}
+
+const MAX_PAGES = 20;
+const listings = new WeakMap<object, Promise<LegacyListing>>();
+
+/** tools/list in a 2025 session, every page, made once per target and shared by the checks that judge it. */
+export function legacyTools(t: CheckContext): Promise<LegacyListing> {
+  let p = listings.get(t.shared);
+  if (!p) {
+    p = rawSession(t, async (s) => {
+      const out: LegacyListing = { offersTools: advertises(s, 'tools'), pages: [], tools: [], items: [] };
+      if (!s.ready) return { ...out, notReady: s.init };
+      if (!out.offersTools) return out;
+      let cursor: string | undefined;
+      for (let i = 0; i < MAX_PAGES; i++) {
+        const ex = await s.request('tools/list', cursor ? { cursor } : {});
+        out.pages.push(ex);
+        const r = resultOf(ex);
+        if (!r || !Array.isArray(r.tools)) return { ...out, broken: ex };
+        out.items.push(...(r.tools as unknown[]));
+        if (typeof r.nextCursor !== 'string' || !r.nextCursor) break;
+        cursor = r.nextCursor;
+      }
+      return { ...out, tools: toolsFrom(out.items) };
+    });
+    listings.set(t.shared, p);
+  }
+  return p;
+}
+
+/** The listing for a check that needs tools: stops as inconclusive or precondition-failed when there are none. */
+export async function listedTools(t: CheckContext): Promise<LegacyListing> {
+  const l = await legacyTools(t);
+  if (l.notReady) t.inconclusive(`the 2025 session could not be opened: initialize got ${describe(l.notReady)}`, l.notReady.evidence);
+  if (!l.offersTools) t.precondition('the initialize result does not advertise the tools capability');
+  if (l.broken && !l.items.length) t.inconclusive(`tools/list did not return tools: ${describe(l.broken)}`, l.broken.evidence);
+  if (!l.items.length) t.precondition('the server lists no tools');
+  return l;
+}
+
+/** Issues of a response to a 2025-era request against our 2025-11-25 model. */
+export function shapeIssues(method: string, ex: Exchange): WireIssue[] {
+  return ex.response ? validateLegacyResponse(method, ex.response) : [];
+}
+
+export function listIssues(issues: readonly WireIssue[], max = 6): string {
+  return issues
+    .slice(0, max)
+    .map((i) => `${i.path || '/'}: ${i.message}`)
+    .join('; ') + (issues.length > max ? `; … ${issues.length - max} more` : '');
+}

@@ -1,0 +1,103 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CHECKS, selectChecks } from '../../src/checks/index.js';
+import { LEGACY_CHECKS } from '../../src/checks/families/eras.js';
+import { LEGACY_FAULTS } from '../fixtures/servers/legacy/faults.js';
+import { startLegacyHttp, type LegacyHttp } from '../fixtures/servers/legacy/http.js';
+import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
+
+const LEGACY = selectChecks(CHECKS, ['legacy/']);
+const legacyStdio = (faults: string) => exampleStdio('../test/fixtures/servers/legacy/stdio', ['--faults', faults]);
+
+/** Each fault of the 2025-era fixture makes exactly its checks fail (MUST) or warn (SHOULD), and nothing else. */
+const CASES: { fault: string; fail?: string[]; warn?: string[]; transports?: ('http' | 'stdio')[] }[] = [
+  { fault: 'init-bad-shape', fail: ['legacy/initialize-result'] },
+  { fault: 'version-error', fail: ['legacy/version-negotiation'] },
+  { fault: 'version-echo', fail: ['legacy/version-negotiation'] },
+  { fault: 'tools-list-bad-shape', fail: ['legacy/tools-list'] },
+  { fault: 'schema-root-not-object', fail: ['legacy/tool-input-schema-object'] },
+  { fault: 'call-bad-shape', fail: ['legacy/tools-call'] },
+  { fault: 'ping-unimplemented', fail: ['legacy/ping'] },
+  { fault: 'resource-missing-empty', warn: ['legacy/resource-not-found'] },
+  { fault: 'session-id-invalid', fail: ['legacy/session-id-visible-ascii'], transports: ['http'] },
+];
+
+describe('the eras family', () => {
+  it('registers every legacy check, 2025-era only, with a SpecRef ending at 2026-07-28', () => {
+    assert.deepEqual(LEGACY.map((c) => c.id), LEGACY_CHECKS.map((c) => c.id).sort());
+    for (const c of LEGACY_CHECKS) {
+      assert.deepEqual(c.eras, ['legacy'], c.id);
+      assert.equal(c.spec.revision.until, '2026-07-28', c.id);
+      assert.ok(c.spec.revision.since <= '2025-11-25', c.id);
+    }
+  });
+
+  it('has a fault for every check, and a case for every fault', () => {
+    assert.deepEqual(CASES.map((c) => c.fault).sort(), Object.keys(LEGACY_FAULTS).sort());
+    const tripped = new Set(CASES.flatMap((c) => [...(c.fail ?? []), ...(c.warn ?? [])]));
+    assert.deepEqual([...tripped].sort(), LEGACY.map((c) => c.id));
+  });
+});
+
+describe('each 2025-era fixture fault trips exactly its checks', () => {
+  const servers: LegacyHttp[] = [];
+  after(() => Promise.all(servers.map((s) => s.close())));
+
+  for (const c of CASES) {
+    for (const transport of c.transports ?? (['http', 'stdio'] as const)) {
+      it(`${c.fault} over ${transport}`, async () => {
+        let spec;
+        if (transport === 'http') {
+          const s = await startLegacyHttp({ faults: [c.fault] });
+          servers.push(s);
+          spec = { kind: 'http' as const, url: s.url };
+        } else spec = legacyStdio(c.fault);
+        const r = await run(spec, { checks: LEGACY });
+        assert.equal(r.era, 'legacy', explain(r));
+        assert.deepEqual(byStatus(r, 'fail'), (c.fail ?? []).slice().sort(), explain(r));
+        assert.deepEqual(byStatus(r, 'warn'), (c.warn ?? []).slice().sort(), explain(r));
+        assert.deepEqual(byStatus(r, 'error', 'inconclusive', 'precondition-failed'), [], explain(r));
+        for (const id of [...(c.fail ?? []), ...(c.warn ?? [])]) {
+          const x = result(r, id);
+          assert.ok(x.message && x.message.length > 10, `${id} explains itself`);
+          assert.ok(x.evidence?.length, `${id} cites wire evidence`);
+          for (const seq of x.evidence ?? []) assert.ok(r.wire.some((w) => w.seq === seq), `${id}: evidence #${seq} is in the report's wire`);
+        }
+      });
+    }
+  }
+});
+
+describe('the 2025-era fixture with no faults', () => {
+  let http: LegacyHttp;
+  before(async () => {
+    http = await startLegacyHttp();
+  });
+  after(() => http.close());
+
+  for (const transport of ['http', 'stdio'] as const) {
+    it(`passes every 2025-era check over ${transport}, also with --strict, and ends its sessions`, async () => {
+      const spec = transport === 'http' ? { kind: 'http' as const, url: http.url } : legacyStdio('none');
+      const r = await run(spec, { checks: LEGACY, strict: true });
+      assert.equal(r.era, 'legacy', explain(r));
+      assert.deepEqual(byStatus(r, 'fail', 'warn', 'error', 'inconclusive', 'precondition-failed'), [], explain(r));
+      assert.deepEqual(byStatus(r, 'skip'), transport === 'http' ? [] : ['legacy/session-id-visible-ascii']);
+      assert.match(result(r, 'legacy/resource-not-found').message ?? '', /-32002/);
+      // Every 2025 session of a check sends initialize, then notifications/initialized, then its requests.
+      const inits = r.wire.filter((w) => w.from === 'harness' && w.phase.startsWith('legacy/') && (w.body as { method?: string })?.method === 'initialize');
+      assert.ok(inits.length >= LEGACY.length - (transport === 'http' ? 0 : 1), `one handshake per check at least (${inits.length})`);
+      if (transport === 'http') {
+        // The probe's own session stays open (it belongs to the engine); every check's session was deleted.
+        assert.equal(http.sessions(), 1, 'each check DELETEs its session');
+        const legacyPosts = r.wire.filter((w) => w.from === 'harness' && w.phase.startsWith('legacy/') && w.http?.method === 'POST');
+        for (const w of legacyPosts) {
+          const h = w.http?.headers ?? {};
+          assert.ok(!('Mcp-Method' in h) && !('Mcp-Name' in h), `no modern headers on a 2025 request (#${w.seq})`);
+          const method = (w.body as { method?: string }).method;
+          if (method !== 'initialize') assert.ok('MCP-Protocol-Version' in h && 'Mcp-Session-Id' in h, `${method} carries the session and version (#${w.seq})`);
+          assert.equal(JSON.stringify(w.body).includes('"_meta"'), false, `no _meta on a 2025 request (#${w.seq})`);
+        }
+      }
+    });
+  }
+});
