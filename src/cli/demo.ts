@@ -35,7 +35,7 @@ export async function demoCommand(o: { out: string; color?: boolean }): Promise<
       { spec: { kind: 'http', name: 'flawed-server (http)', url: flawed.url } },
       { spec: exampleStdio('flawed-server (stdio)', 'flawed-server/stdio', ['--faults', DEMO_FAULTS.join(',')]) },
     ];
-    report = await assay(plan, { checks: CHECKS, timeoutMs: 10_000, deadlineMs: 60_000, startupTimeoutMs: 30_000, strict: false, concurrency: 4, allowTools: [], toolArgs: {} });
+    report = await assay(plan, { checks: CHECKS, timeoutMs: 10_000, deadlineMs: 60_000, startupTimeoutMs: 30_000, strict: false, concurrency: 8, allowTools: [], toolArgs: {} });
   } finally {
     await Promise.allSettled([desk.close(), flawed.close()]);
   }

@@ -67,7 +67,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--strict', 'a SHOULD miss fails instead of warning')
     .option('--allow-tool <glob>', 'allow calling tools matching this glob although they may write (repeatable)', collect, [])
     .option('--tool-args <json>', 'arguments per tool: JSON or @file.json, e.g. {"get_ticket":{"id":"T-1"}}', toolArgs)
-    .addOption(new Option('--concurrency <n>', 'checks run at once per target').default(4).argParser(positiveInt))
+    .addOption(new Option('--concurrency <n>', 'checks run at once per target').default(8).argParser(positiveInt))
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'show wire evidence in the console')
     .option('--no-contracts', 'leave out the tool-contract analysis')

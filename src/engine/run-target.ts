@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
@@ -57,6 +58,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   for (const v of Object.values(spec.kind === 'http' ? spec.headers ?? {} : {})) masker.add(v);
   const recorder = new WireRecorder(masker, undefined, new WireAudit());
   const deadline = new AbortController();
+  // Every request in flight listens for the run's deadline; with concurrent checks that is more than the default 10.
+  setMaxListeners(0, deadline.signal);
   const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
   const transport = openTransport(spec, recorder);
   const client = new McpClient(transport, recorder, { timeoutMs: o.timeoutMs, signal: deadline.signal });

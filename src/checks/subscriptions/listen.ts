@@ -39,7 +39,7 @@ export async function offeredFilter(t: CheckContext): Promise<JsonObject> {
 
 /** How long a listen stays open after its first message: bounded, whatever the request timeout. */
 export function listenWindowMs(t: CheckContext): number {
-  return Math.min(2000, Math.max(500, Math.round(t.options.timeoutMs / 2)));
+  return Math.min(1000, Math.max(500, Math.round(t.options.timeoutMs / 2)));
 }
 
 /** A message that belongs to this listen for sure: on its HTTP stream, or matched by id or tag on stdio. */
