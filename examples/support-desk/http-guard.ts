@@ -9,6 +9,7 @@ import {
   localhostAllowedOrigins,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
+import { cursorRequestId, invalidCursorError } from './cursor-guard.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -51,6 +52,14 @@ export function guardLocalhost(inner: FetchHandler): FetchHandler {
     }
     // Modern-only endpoint: no GET stream, no DELETE session (HTTP, CL major 1).
     if (request.method !== 'POST') return jsonError(405, -32600, 'Method not allowed; send JSON-RPC with POST', undefined, { allow: 'POST' });
-    return withoutNullId(await inner(request));
+    const cursorId = cursorRequestId(await request.clone().json().catch(() => undefined));
+    const response = await inner(request);
+    // Only a request the SDK accepted (headers and _meta valid) is turned into the invalid-cursor error.
+    if (cursorId !== undefined && response.status === 200) {
+      const text = await response.text();
+      if (/"result"\s*:/.test(text)) return new Response(JSON.stringify(invalidCursorError(cursorId)), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(text, { status: response.status, headers: response.headers });
+    }
+    return withoutNullId(response);
   };
 }

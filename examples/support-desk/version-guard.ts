@@ -5,6 +5,7 @@
  * modern request and gets -32602 (BASIC §_meta), instead of pinning the connection to the 2025 era.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import { cursorRequestId, invalidCursorError } from './cursor-guard.js';
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 export const MODERN_SUPPORTED = ['2026-07-28'];
@@ -60,7 +61,10 @@ export class VersionGuardTransport implements Transport {
       if (this.legacyOpened || LEGACY_OPENERS.has(request.method)) return undefined;
       return errorMessage(request.id, -32602, `Invalid params: missing _meta ${VERSION_KEY}`, { missing: [VERSION_KEY] });
     }
-    if (this.supported.includes(request.version)) return undefined;
+    if (this.supported.includes(request.version)) {
+      const cursorId = cursorRequestId(message);
+      return cursorId === undefined ? undefined : (invalidCursorError(cursorId) as JSONRPCMessage);
+    }
     const data = { supported: [...this.supported], requested: request.version };
     return errorMessage(request.id, -32022, `Unsupported protocol version: ${request.version}`, data);
   }

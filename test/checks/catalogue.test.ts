@@ -21,7 +21,10 @@ describe('the check catalogue', () => {
   });
 
   it('selects by id prefix with --only and --skip', () => {
-    assert.deepEqual(selectChecks(CHECKS, ['meta/']).map((c) => c.id), ['meta/missing-client-capabilities', 'meta/missing-meta', 'meta/missing-protocol-version']);
+    const meta = selectChecks(CHECKS, ['meta/']).map((c) => c.id);
+    assert.ok(meta.length >= 3 && meta.every((id) => id.startsWith('meta/')), meta.join(', '));
+    assert.ok(meta.includes('meta/missing-meta'));
+    assert.equal(meta.length, CHECKS.filter((c) => c.id.startsWith('meta/')).length);
     const headers = CHECKS.filter((c) => c.id.startsWith('http-headers/')).length;
     assert.ok(headers >= 4);
     const noHeaders = selectChecks(CHECKS, [], ['http-headers']);

@@ -34,7 +34,7 @@ for (const sse of [false, true]) {
     it('answers discover and the lists with schema-valid, cacheable results', async () => {
       const discover = await ok(rpc('server/discover'), 'DiscoverResultResponse');
       assert.deepEqual(discover.supportedVersions, ['2026-07-28']);
-      assert.deepEqual(Object.keys(discover.capabilities).sort(), ['prompts', 'resources', 'tools']);
+      assert.deepEqual(Object.keys(discover.capabilities).sort(), ['completions', 'prompts', 'resources', 'tools']);
       assert.equal(discover._meta['io.modelcontextprotocol/serverInfo'].name, 'flawed-server');
       const tools = await ok(rpc('tools/list'), 'ListToolsResultResponse');
       const again = await ok(rpc('tools/list'), 'ListToolsResultResponse');
