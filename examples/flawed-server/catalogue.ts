@@ -29,7 +29,7 @@ export const CITY_OUTPUT_SCHEMA = {
 
 const NAME_INPUT = {
   type: 'object',
-  properties: { name: { type: 'string', minLength: 1, description: 'City name, e.g. "Lisbon".' } },
+  properties: { name: { type: 'string', minLength: 1, description: 'City name, e.g. "Lisbon".', examples: ['Lisbon'] } },
   required: ['name'],
   additionalProperties: false,
 };
@@ -49,6 +49,9 @@ function deepSchema(levels: number): Record<string, unknown> {
 function lookupInputSchema(faults: ReadonlySet<string>): Record<string, unknown> {
   const schema: Record<string, unknown> = structuredClone(NAME_INPUT);
   const props = schema['properties'] as Record<string, unknown>;
+  // Optional filters that HTTP clients mirror into Mcp-Param-* headers (x-mcp-header, SEP-2243).
+  props['country'] = { type: 'string', minLength: 1, 'x-mcp-header': 'Country', description: 'Only match a city in this country, e.g. "Japan".' };
+  props['minPopulation'] = { type: 'integer', minimum: 0, 'x-mcp-header': 'Min-Population', description: 'Only match a city with at least this many people.' };
   if (faults.has('schema-invalid')) props['name'] = { type: 'strng' };
   if (faults.has('schema-network-ref')) props['region'] = { $ref: process.env['FLAWED_CANARY_URL'] ?? DEFAULT_CANARY };
   if (faults.has('schema-dangling-ref')) props['region'] = { $ref: '#/$defs/missing' };
@@ -60,9 +63,32 @@ function lookupInputSchema(faults: ReadonlySet<string>): Record<string, unknown>
   return schema;
 }
 
+/** A tool whose x-mcp-header declarations break every rule (HTTP §custom headers); it may write, so it is never called. */
+function invalidHeaderTool(): Record<string, unknown> {
+  const p = (type: string, header: string, extra: Record<string, unknown> = {}) => ({ type, 'x-mcp-header': header, ...extra });
+  return {
+    name: 'tag_city',
+    description: 'Attach a tag to a city.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        tag: p('string', ''),
+        note: p('string', 'Note Text'),
+        label: p('string', 'Label'),
+        title: p('string', 'label'),
+        weight: p('number', 'Weight'),
+        extra: p('object', 'Extra'),
+        aliases: { type: 'array', items: p('string', 'Alias') },
+        code: { oneOf: [p('string', 'Code'), p('integer', 'Code-Number')] },
+      },
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false },
+  };
+}
+
 export function toolList(faults: ReadonlySet<string>): Record<string, unknown>[] {
   const readOnly = { readOnlyHint: true, openWorldHint: false };
-  return [
+  const tools: Record<string, unknown>[] = [
     {
       name: 'lookup_city',
       title: 'Look up a city',
@@ -95,6 +121,13 @@ export function toolList(faults: ReadonlySet<string>): Record<string, unknown>[]
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
   ];
+  if (faults.has('tool-names-invalid')) {
+    // A space is outside A-Z a-z 0-9 _ - . and a repeated name breaks uniqueness (TOOLS §tool names, SHOULD).
+    const find = { name: 'find city', description: 'Find a city by a partial name.', inputSchema: structuredClone(NAME_INPUT), annotations: { readOnlyHint: false, destructiveHint: false } };
+    tools.push(find, structuredClone(tools[1]!));
+  }
+  if (faults.has('x-mcp-header-invalid')) tools.push(invalidHeaderTool());
+  return tools;
 }
 
 export const RESOURCES = [

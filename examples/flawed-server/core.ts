@@ -16,6 +16,10 @@ const LISTS_AND_READ = new Set(['tools/list', 'prompts/list', 'resources/list', 
 const CACHE_HINTS: Record<string, { ttlMs: number; cacheScope: 'public' | 'private' }> = {
   'resources/read': { ttlMs: 10_000, cacheScope: 'public' },
 };
+const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+/** W3C trace-context keys, the sanctioned unprefixed `_meta` keys (BASIC §_meta, SEP-414). */
+const TRACE_KEYS = ['traceparent', 'tracestate', 'baggage'];
+const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
 
 export interface CoreOptions {
   faults?: readonly string[];
@@ -32,6 +36,10 @@ export class FlawedCore {
   readonly toolCalls: Record<string, number> = {};
   /** Requests (messages with an id) seen so far, for `die-mid-run`. */
   requests = 0;
+  /** tools/call results served so far, for `version-unchecked-after-call`. */
+  private callsServed = 0;
+  /** Capabilities seen per trace id, for `capabilities-carried-over` (a server must never do this: BASIC §_meta). */
+  private readonly traceCapabilities = new Map<string, Json>();
   private readonly context: MethodContext;
 
   constructor(options: CoreOptions = {}) {
@@ -65,15 +73,39 @@ export class FlawedCore {
       const missing = !isObject(meta) ? ['_meta'] : [...(typeof version === 'string' ? [] : [META_VERSION]), ...(isObject(caps) ? [] : [META_CAPS])];
       if (missing.length > 0) return errorReply(id, 400, -32602, `Invalid params: missing or malformed ${missing.join(', ')}`, { missing });
     }
-    const request: RpcRequest = { id, method, params, clientCapabilities: isObject(caps) ? caps : {}, version: typeof version === 'string' ? version : undefined };
+    const refused = this.metaFault(id, isObject(meta) ? meta : {});
+    if (refused) return refused;
+    const declared = isObject(caps) ? caps : {};
+    const request: RpcRequest = { id, method, params, clientCapabilities: this.carriedOver(isObject(meta) ? meta : {}, declared), version: typeof version === 'string' ? version : undefined };
     const gated = afterEnvelope?.(request);
     if (gated) return gated;
 
-    if (request.version !== undefined && request.version !== MODERN_VERSION && !this.faults.has('version-unchecked')) {
+    // The version is checked on every request, not only until the first call (BASIC §_meta; DIGEST §b stdio bug).
+    const lateCall = this.faults.has('version-unchecked-after-call') && method === 'tools/call' && this.callsServed > 0;
+    if (request.version !== undefined && request.version !== MODERN_VERSION && !this.faults.has('version-unchecked') && !lateCall) {
       if (this.faults.has('version-error-bad-data')) return errorReply(id, 200, -32022, 'Unsupported protocol version');
       return errorReply(id, 400, -32022, `Unsupported protocol version: ${request.version}`, { supported: [MODERN_VERSION], requested: request.version });
     }
     return this.dispatch(request);
+  }
+
+  /** clientInfo is optional and trace-context keys are allowed; two faults refuse them anyway (BASIC §_meta). */
+  private metaFault(id: JsonRpcId, meta: Json): Reply | undefined {
+    if (this.faults.has('client-info-required') && meta[META_CLIENT_INFO] === undefined) {
+      return errorReply(id, 400, -32602, `Invalid params: missing _meta ${META_CLIENT_INFO}`);
+    }
+    const trace = TRACE_KEYS.find((k) => k in meta);
+    if (this.faults.has('trace-context-rejected') && trace) return errorReply(id, 400, -32602, `Invalid params: unknown _meta key ${trace}`);
+    return undefined;
+  }
+
+  /** Capabilities are per request; under `capabilities-carried-over` a trace id remembers earlier declarations. */
+  private carriedOver(meta: Json, declared: Json): Json {
+    const traceId = typeof meta['traceparent'] === 'string' ? TRACEPARENT.exec(meta['traceparent'])?.[1] : undefined;
+    if (!this.faults.has('capabilities-carried-over') || traceId === undefined) return declared;
+    const merged = { ...this.traceCapabilities.get(traceId), ...declared };
+    this.traceCapabilities.set(traceId, merged);
+    return merged;
   }
 
   private dispatch(request: RpcRequest): Reply {
@@ -87,7 +119,8 @@ export class FlawedCore {
     try {
       const outcome = handler(request, this.context);
       if ('stream' in outcome) return { kind: 'stream', fault: outcome.stream, id };
-      return resultReply(id, this.finish(method, outcome.result));
+      if (method === 'tools/call') this.callsServed++;
+      return resultReply(id, this.finish(request, outcome.result));
     } catch (err) {
       if (err instanceof RpcError) return errorReply(id, err.status, err.code, err.message, err.data);
       return errorReply(id, 500, -32603, `Internal error: ${err instanceof Error ? err.message : String(err)}`);
@@ -95,10 +128,12 @@ export class FlawedCore {
   }
 
   /** Adds the result envelope, then lets the result faults break it. */
-  private finish(method: string, result: Json): Json {
+  private finish(request: RpcRequest, result: Json): Json {
+    const method = request.method;
     const out: Json = { ...result };
     out['resultType'] ??= 'complete';
-    out['_meta'] = { ...(isObject(out['_meta']) ? out['_meta'] : {}), [META_SERVER_INFO]: { ...SERVER_INFO } };
+    // Every result names the server in _meta (BASIC §_meta, SHOULD).
+    if (!this.faults.has('server-info-missing')) out['_meta'] = { ...(isObject(out['_meta']) ? out['_meta'] : {}), [META_SERVER_INFO]: { ...SERVER_INFO } };
     if (CACHEABLE.has(method) && out['resultType'] === 'complete') {
       const hint = CACHE_HINTS[method] ?? { ttlMs: 60_000, cacheScope: 'public' };
       out['ttlMs'] ??= hint.ttlMs;
@@ -116,6 +151,7 @@ export class FlawedCore {
     }
     if (f.has('cache-hints-invalid') && method === 'tools/list') out['ttlMs'] = -5;
     if (f.has('cache-hints-invalid') && method === 'resources/read') out['cacheScope'] = 'shared';
+    if (f.has('cache-scope-per-page') && method === 'resources/list' && request.params['cursor'] !== undefined) out['cacheScope'] = 'private';
     if (f.has('result-type-missing')) delete out['resultType'];
     if (f.has('result-type-unknown') && out['resultType'] === 'complete') out['resultType'] = 'done';
     return out;

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { FlawedCore } from './core.js';
 import { faultsFromArgv } from './faults.js';
+import { removedMethodHook } from './headers.js';
 import { hugeToolsList, pump } from './hostile.js';
 import { errorReply, type Reply } from './rpc.js';
 
@@ -29,6 +30,8 @@ export function serveFlawedStdio(faults: string[]): void {
   const afterResponse = async () => {
     answered++;
     if (core.faults.has('stdout-garbage')) await write(GARBAGE);
+    // MRTR replaced server-to-client requests; writing one is the fault (STDIO: the server MUST NOT).
+    if (core.faults.has('stdio-server-request') && answered === 1) await write(`${JSON.stringify({ jsonrpc: '2.0', id: 'flawed-1', method: 'roots/list', params: {} })}\n`);
     if (core.faults.has('die-mid-run') && answered >= 3) process.exit(1);
   };
 
@@ -56,10 +59,14 @@ export function serveFlawedStdio(faults: string[]): void {
       enqueue(render(errorReply(undefined, 400, -32700, 'Parse error: the line is not valid JSON')));
       return;
     }
-    enqueue(render(core.handle(message)));
+    enqueue(render(core.handle(message, removedMethodHook(core.faults))));
   });
   // The client closing stdin ends the session (STDIO §shutdown); answers already queued go out first.
-  lines.on('close', () => enqueue(() => process.exit(0)));
+  lines.on('close', () => {
+    // The fault: ignore EOF and stay alive until a signal (the client then has to SIGTERM).
+    if (core.faults.has('stdio-ignore-eof')) return void setInterval(() => undefined, 60_000);
+    enqueue(() => process.exit(0));
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -34,17 +34,27 @@ function verifyState(state: unknown): Json | undefined {
   }
 }
 
-function cityResult(city: City): Json {
-  return { content: [{ type: 'text', text: JSON.stringify(city) }], structuredContent: { ...city } };
+/** Structured content mirrored as serialized JSON in a text block, for older clients (TOOLS §structured content, SHOULD). */
+function structured(ctx: ToolContext, value: Json, prose: string): Json {
+  const text = ctx.faults.has('text-mirror-missing') ? prose : JSON.stringify(value);
+  return { content: [{ type: 'text', text }], structuredContent: value };
 }
 
-function toolError(text: string): Json {
+function cityResult(ctx: ToolContext, city: City): Json {
+  return structured(ctx, { ...city }, `${city.name} is in ${city.country}.`);
+}
+
+/** Bad input values and business failures are execution errors: an isError result the model can read (TOOLS §error handling). */
+function toolError(ctx: ToolContext, text: string): Json {
+  if (ctx.faults.has('tool-errors-as-rpc')) throw new RpcError(-32603, `Internal error: ${text}`);
   return { content: [{ type: 'text', text }], isError: true };
 }
 
+class BadArgument extends Error {}
+
 function nameArg(args: Json): string {
   const name = args['name'];
-  if (typeof name !== 'string' || name === '') throw new RpcError(-32602, 'Invalid params: arguments.name must be a non-empty string');
+  if (typeof name !== 'string' || name === '') throw new BadArgument('arguments.name must be a non-empty string, e.g. "Lisbon".');
   return name;
 }
 
@@ -86,9 +96,9 @@ function confirmLookup(request: RpcRequest, args: Json, ctx: ToolContext): Json 
   if (answer === undefined) return askConfirmation(name);
   if (!isObject(answer) || typeof answer['action'] !== 'string') throw new RpcError(-32602, 'Invalid params: inputResponses.confirm must be an ElicitResult');
   const confirmed = answer['action'] === 'accept' && isObject(answer['content']) && answer['content']['confirm'] === true;
-  if (!confirmed) return toolError(`The user did not confirm the lookup of ${name}.`);
+  if (!confirmed) return toolError(ctx, `The user did not confirm the lookup of ${name}.`);
   const city = findCity(ctx, name);
-  return city ? cityResult(city) : toolError(`Unknown city: ${name}. Call list_cities for the known names.`);
+  return city ? cityResult(ctx, city) : toolError(ctx, `Unknown city: ${name}. Call list_cities for the known names.`);
 }
 
 export function callTool(request: RpcRequest, ctx: ToolContext): Json {
@@ -97,17 +107,32 @@ export function callTool(request: RpcRequest, ctx: ToolContext): Json {
   const args = request.params['arguments'] ?? {};
   if (!isObject(args)) throw new RpcError(-32602, 'Invalid params: arguments must be an object');
   const known = ['lookup_city', 'list_cities', 'confirm_lookup', 'delete_city'];
-  if (!known.includes(name)) throw new RpcError(-32602, `Unknown tool: ${name}`);
+  if (!known.includes(name)) {
+    if (ctx.faults.has('unknown-tool-result')) return { content: [{ type: 'text', text: `Unknown tool: ${name}` }], isError: true };
+    // An unknown tool is a protocol error, -32602 (TOOLS §error handling).
+    throw new RpcError(ctx.faults.has('error-code-reserved') ? -32050 : -32602, `Unknown tool: ${name}`);
+  }
   ctx.toolCalls[name] = (ctx.toolCalls[name] ?? 0) + 1;
+  try {
+    return runTool(name, request, args, ctx);
+  } catch (err) {
+    if (err instanceof BadArgument) return toolError(ctx, `Invalid arguments for ${name}: ${err.message}`);
+    throw err;
+  }
+}
 
+function runTool(name: string, request: RpcRequest, args: Json, ctx: ToolContext): Json {
   switch (name) {
     case 'lookup_city': {
-      const city = findCity(ctx, nameArg(args));
-      return city ? cityResult(city) : toolError(`Unknown city: ${String(args['name'])}. Call list_cities for the known names.`);
+      const found = findCity(ctx, nameArg(args));
+      // The optional filters declared with x-mcp-header (catalogue.ts): a city outside them is not a match.
+      const city = found && (typeof args['country'] !== 'string' || found.country === args['country']) && (typeof args['minPopulation'] !== 'number' || found.population >= args['minPopulation']) ? found : undefined;
+      return city ? cityResult(ctx, city) : toolError(ctx, `Unknown city: ${String(args['name'])}. Call list_cities for the known names.`);
     }
     case 'list_cities': {
-      const out = { cities: ctx.cities.map((c) => c.name) };
-      return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
+      const names = ctx.cities.map((c) => c.name);
+      const out = ctx.faults.has('structured-content-invalid') ? { cities: names.join(', ') } : { cities: names };
+      return structured(ctx, out, `Known cities: ${names.join(', ')}.`);
     }
     case 'confirm_lookup':
       return confirmLookup(request, args, ctx);

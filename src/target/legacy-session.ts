@@ -9,6 +9,7 @@ import { HEADER, LEGACY_VERSION } from '../spec/constants.js';
 import { resultOf } from './client.js';
 import { HARNESS_INFO, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import { HttpTransport } from './http.js';
+import { UnauditedRecorder } from './unaudited-recorder.js';
 import { openTransport } from './open.js';
 import type { WireRecorder } from './recorder.js';
 import type { Exchange, SendOptions, Transport } from './transport.js';
@@ -43,7 +44,7 @@ export class LegacySession {
 
   /** Opens a transport to `spec` and runs the handshake; never throws on server behaviour (see `ready`). */
   static async open(spec: TargetSpec, recorder: WireRecorder, o: LegacySessionOptions): Promise<LegacySession> {
-    const s = new LegacySession(openTransport(spec, unaudited(recorder)), o);
+    const s = new LegacySession(openTransport(spec, new UnauditedRecorder(recorder)), o);
     await s.handshake();
     return s;
   }
@@ -113,13 +114,4 @@ export async function withLegacySession<T>(spec: TargetSpec, recorder: WireRecor
   } finally {
     await s.close();
   }
-}
-
-/**
- * The run's recorder, numbering and keeping 2025-era traffic with everything else, but hidden from its wire audit:
- * that audit judges the 2026-07-28 wire, and a 2025 message is not meant to be one.
- */
-export function unaudited(recorder: WireRecorder): WireRecorder {
-  if (!recorder.audit) return recorder;
-  return new Proxy(recorder, { get: (target, key, receiver) => (key === 'audit' ? undefined : Reflect.get(target, key, receiver)) });
 }

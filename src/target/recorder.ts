@@ -31,7 +31,8 @@ export class WireRecorder {
     readonly audit?: WireAudit,
   ) {}
 
-  record(e: NewEntry): number {
+  /** `audit: false` keeps a message out of the wire audit (deliberate 2025-era traffic), not out of the record. */
+  record(e: NewEntry, opts: { audit?: boolean } = {}): number {
     const seq = ++this.seq;
     const entry: WireEntry = {
       seq,
@@ -45,7 +46,7 @@ export class WireRecorder {
       if (e.http.headers) entry.http.headers = this.masker.headers(e.http.headers);
       if (e.http.url) entry.http.url = this.masker.text(e.http.url);
     }
-    if (e.json !== undefined && e.channel !== 'stderr') this.audit?.observe(seq, e.from, e.json);
+    if (e.json !== undefined && e.channel !== 'stderr' && opts.audit !== false) this.audit?.observe(seq, e.from, e.json);
     const text = e.text ?? (e.json === undefined ? undefined : JSON.stringify(e.json));
     if (text !== undefined) {
       if (this.bytes >= this.limits.maxBytes) {

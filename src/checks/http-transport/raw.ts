@@ -1,0 +1,57 @@
+import type { HttpTargetSpec } from '../../core/target-spec.js';
+import { buildParams, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
+import { probeHttp, type HttpProbeResponse } from '../../target/http-probe.js';
+import type { CheckContext } from '../types.js';
+
+/** The HTTP target, for checks that talk to it below the JSON-RPC client. */
+export function httpTarget(t: CheckContext): HttpTargetSpec {
+  if (t.spec.kind !== 'http') return t.precondition('not a Streamable HTTP target');
+  return t.spec;
+}
+
+/** A correct 2026-07-28 POST (body and standard headers) for `method`, ready to be altered. */
+export function modernPost(t: CheckContext, method: string, params: JsonObject = {}): { id: string; body: string; headers: Record<string, string> } {
+  const msg: JsonRpcRequest = { jsonrpc: '2.0', id: `${t.checkId}-${t.client.nextId()}`, method, params: buildParams(params) };
+  return { id: msg.id as string, body: JSON.stringify(msg), headers: standardHeaders(msg) };
+}
+
+export interface RawOptions {
+  method?: string;
+  headers: Record<string, string>;
+  body?: string;
+  id?: string;
+  /** How long the body may take to end once the answer started (an old GET stream never ends). */
+  endWithinMs?: number;
+}
+
+/** One bounded exchange on a private connection, recorded under this check. */
+export function raw(t: CheckContext, o: RawOptions): Promise<HttpProbeResponse> {
+  return probeHttp(httpTarget(t), t.client.recorder, {
+    method: o.method ?? 'POST',
+    headers: o.headers,
+    ...(o.body !== undefined ? { body: o.body } : {}),
+    ...(o.id !== undefined ? { id: o.id } : {}),
+    phase: t.checkId,
+    timeoutMs: t.options.timeoutMs,
+    endWithinMs: o.endWithinMs ?? 1000,
+  });
+}
+
+/** One line saying what came back, for `actual`. */
+export function rawText(r: HttpProbeResponse): string {
+  if (r.failure) return `${r.failure.failure}: ${r.failure.message}`;
+  const err = r.final?.error as JsonObject | undefined;
+  const body = err ? `error ${String(err.code)} "${String(err.message).slice(0, 100)}"` : r.final ? 'a result' : r.bodyText ? `body "${r.bodyText.slice(0, 80)}"` : 'no body';
+  return `HTTP ${r.status ?? '?'}${r.sse ? ' (event stream)' : ''}, ${body}`;
+}
+
+const LOCAL = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/** Whether the target runs on this machine, where DNS rebinding is the threat (HTTP §security). */
+export function isLocalTarget(url: string): boolean {
+  try {
+    return LOCAL.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+import { HEADER } from '../../spec/constants.js';
+import { McpClient, describe, resultOf } from '../../target/client.js';
+import { HARNESS_INFO } from '../../target/envelope.js';
+import { HttpTransport } from '../../target/http.js';
+import { openTransport } from '../../target/open.js';
+import { UnauditedRecorder } from '../../target/unaudited-recorder.js';
+import type { Exchange } from '../../target/transport.js';
+import type { SharedState } from '../shared.js';
+import type { CheckContext } from '../types.js';
+
+/** The oldest revision with Streamable HTTP: a server that agrees to it serves pre-2025-06-18 clients. */
+export const OLDEST_HTTP_VERSION = '2025-03-26';
+
+export interface LegacyHandshake {
+  /** The server answered a 2025-era `initialize` with a result: it serves both eras (VER, dual-era). */
+  dualEra: boolean;
+  /** The version the server agreed to, when it did. */
+  agreed?: string;
+  /** One line for notes and findings. */
+  summary: string;
+  evidence: number[];
+}
+
+const memo = new WeakMap<SharedState, Promise<LegacyHandshake>>();
+
+/**
+ * Whether the server also serves 2025-era clients, asked once per target with a plain legacy `initialize`
+ * (no `_meta`, no modern headers). It goes over a second connection, or a second process on stdio: a handshake
+ * may pin a stdio connection to the old era (DIGEST §k), and the run's own connection must stay modern.
+ */
+export function legacyHandshake(t: CheckContext): Promise<LegacyHandshake> {
+  let p = memo.get(t.shared);
+  if (!p) {
+    p = ask(t);
+    memo.set(t.shared, p);
+  }
+  return p;
+}
+
+async function ask(t: CheckContext): Promise<LegacyHandshake> {
+  const msg = {
+    jsonrpc: '2.0' as const,
+    id: `legacy-initialize-${t.client.nextId()}`,
+    method: 'initialize',
+    params: { protocolVersion: OLDEST_HTTP_VERSION, capabilities: {}, clientInfo: HARNESS_INFO },
+  };
+  // Its own connection or process, recorded as evidence but kept from the 2026-07-28 wire audit.
+  const second = openTransport(t.spec, new UnauditedRecorder(t.client.recorder));
+  let ex: Exchange;
+  let agreed: string | undefined;
+  try {
+    const client = new McpClient(second, t.client.recorder, { timeoutMs: t.transport === 'http' ? t.options.timeoutMs : Math.max(t.options.timeoutMs, 10_000), phase: 'shared' });
+    ex = await client.requestRaw(msg, { headers: { [HEADER.protocolVersion]: null, [HEADER.method]: null } });
+    const r = resultOf(ex);
+    agreed = typeof r?.protocolVersion === 'string' ? r.protocolVersion : undefined;
+    const session = ex.http?.headers[HEADER.sessionId.toLowerCase()];
+    // A 2025 server may have opened a session for the handshake: end it as a 2025 client would (DELETE).
+    if (session && second instanceof HttpTransport)
+      await second.raw({ method: 'DELETE', headers: { [HEADER.sessionId]: session, ...(agreed ? { [HEADER.protocolVersion]: agreed } : {}) }, phase: 'shared', timeoutMs: t.options.timeoutMs });
+  } finally {
+    await second.close();
+  }
+  return {
+    dualEra: agreed !== undefined,
+    ...(agreed ? { agreed } : {}),
+    summary: agreed ? `a 2025-era initialize was served (protocolVersion ${agreed})` : `a 2025-era initialize got ${describe(ex)}`,
+    evidence: ex.evidence,
+  };
+}

@@ -1,0 +1,54 @@
+import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { dialectOf, isNetworkRef, measureSchema, type Dialect } from '../support/schema.js';
+
+// ajv-formats ships CommonJS with a default export; under NodeNext the callable sits on `.default`.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: object) => void;
+
+export type Compiled = { validate: ValidateFunction } | { skipped: string };
+
+/**
+ * Validators for tool outputSchemas, one Ajv per dialect for one target. Never given `loadSchema`, so a network
+ * `$ref` is never fetched (SEP-2106): such schemas are skipped, as are unsupported dialects and oversized schemas.
+ */
+export class OutputValidator {
+  private readonly instances = new Map<Dialect, Ajv>();
+
+  private ajv(d: Dialect): Ajv {
+    let a = this.instances.get(d);
+    if (!a) {
+      const opts = { strict: false, allErrors: true, validateFormats: true } as const;
+      a = d === '2020-12' ? new Ajv2020(opts) : d === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
+      addFormats(a);
+      this.instances.set(d, a);
+    }
+    return a;
+  }
+
+  compile(schema: unknown): Compiled {
+    if (typeof schema === 'boolean') return { validate: this.ajv('2020-12').compile(schema) };
+    if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { skipped: 'outputSchema is not a schema object' };
+    const shape = measureSchema(schema);
+    if (shape.exceeded) return { skipped: `outputSchema is over the validation-cost bound (${shape.exceeded})` };
+    const network = shape.refs.find((r) => isNetworkRef(r.ref, shape));
+    if (network) return { skipped: `outputSchema needs the network $ref ${network.ref}, which is never fetched` };
+    const { dialect, declared } = dialectOf(schema);
+    if (!dialect) return { skipped: `outputSchema declares dialect ${declared}, which mcp-assay does not validate` };
+    const ajv = this.ajv(dialect);
+    // A schema $id must not collide with one compiled for another tool.
+    const id = (schema as { $id?: unknown }).$id;
+    if (typeof id === 'string') ajv.removeSchema(id);
+    try {
+      return { validate: ajv.compile(schema as AnySchema) };
+    } catch (e) {
+      return { skipped: `outputSchema does not compile (${String((e as Error).message).slice(0, 120)}; see tools/schema-valid)` };
+    }
+  }
+}
+
+/** Ajv errors as short lines: `/path message`. */
+export function errorLines(v: ValidateFunction): string[] {
+  return (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+}
