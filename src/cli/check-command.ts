@@ -37,6 +37,12 @@ export async function loadEffectiveConfig(o: { config?: string }): Promise<Assay
   return cfg;
 }
 
+/** The contract analysis runs unless turned off, left out by --skip contracts, or not named when --only narrows the run. */
+export function contractsWanted(flag: boolean, only: readonly string[], skip: readonly string[]): boolean {
+  if (!flag || skip.some((p) => 'contracts'.startsWith(p))) return false;
+  return !only.length || only.some((p) => 'contracts'.startsWith(p));
+}
+
 /** `mcp-assay check`: returns the exit code. */
 export async function checkCommand(operands: string[], o: CheckCommandOptions): Promise<number> {
   const cfg = applyFlags(await loadEffectiveConfig(o), {
@@ -50,11 +56,12 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     reports: { ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) },
   });
   const checks = selectChecks(CHECKS, cfg.check.only, cfg.check.skip);
+  const withContracts = contractsWanted(o.contracts, cfg.check.only, cfg.check.skip);
   if (o.list) {
     process.stdout.write(listCatalogue(checks));
     return 0;
   }
-  if (!checks.length) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
+  if (!checks.length && !withContracts) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
   const plan = planTargets(operands, o, cfg);
 
   const report = await assay(plan, {
@@ -68,7 +75,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     toolArgs: cfg.check.toolArgs,
     only: cfg.check.only,
     skip: cfg.check.skip,
-    contracts: o.contracts ? cfg.contracts : false,
+    contracts: withContracts ? cfg.contracts : false,
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
