@@ -1,4 +1,4 @@
-/** In-memory data for the support-desk example: a few tickets and the refund policy. */
+/** In-memory data for the support-desk example: customers, a few tickets and the refund policy. */
 
 export type TicketStatus = 'open' | 'pending' | 'solved';
 
@@ -18,6 +18,28 @@ export interface SentReply {
   to: string;
   body: string;
   sentAt: string;
+}
+
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  plan: 'monthly' | 'annual';
+  customerSince: string;
+}
+
+/** Two customers share the first name "Ana", so a lookup by "Ana" is ambiguous. */
+const CUSTOMERS: readonly Customer[] = [
+  { id: 'C-201', name: 'Ana Lima', email: 'ana.lima@example.com', plan: 'annual', customerSince: '2024-03-11' },
+  { id: 'C-202', name: 'Ana Souza', email: 'ana.souza@example.net', plan: 'monthly', customerSince: '2025-09-02' },
+  { id: 'C-203', name: 'Kemi Okafor', email: 'k.okafor@example.com', plan: 'monthly', customerSince: '2023-11-20' },
+  { id: 'C-204', name: 'Northwind Traders', email: 'billing@northwind.example', plan: 'annual', customerSince: '2022-06-01' },
+  { id: 'C-205', name: 'José Martins', email: 'jose@example.org', plan: 'annual', customerSince: '2021-01-15' },
+];
+
+/** Lower case without accents, so "jose" finds "José". */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 }
 
 const SEED: Ticket[] = [
@@ -78,6 +100,24 @@ export const REFUND_POLICY = [
 export class Desk {
   readonly tickets: Ticket[] = SEED.map((t) => ({ ...t, messages: t.messages.map((m) => ({ ...m })) }));
   readonly sent: SentReply[] = [];
+
+  readonly customers: readonly Customer[] = CUSTOMERS;
+
+  /** Customers whose name or email contains `query` (case- and accent-insensitive). */
+  findCustomers(query: string): Customer[] {
+    const q = fold(query);
+    return q === '' ? [] : this.customers.filter((c) => fold(c.name).includes(q) || c.email.toLowerCase().includes(q));
+  }
+
+  ticketIdsOf(customer: Customer): string[] {
+    return this.tickets.filter((t) => t.customerEmail === customer.email).map((t) => t.id);
+  }
+
+  /** Ticket ids starting with what was typed so far (completion), case-insensitive. */
+  ticketIdsStartingWith(prefix: string): string[] {
+    const p = prefix.trim().toUpperCase();
+    return this.tickets.map((t) => t.id).filter((id) => id.startsWith(p));
+  }
 
   get(id: string): Ticket | undefined {
     return this.tickets.find((t) => t.id === id);

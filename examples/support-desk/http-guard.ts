@@ -10,6 +10,7 @@ import {
   originValidationResponse,
 } from '@modelcontextprotocol/server';
 import { cursorRequestId, invalidCursorError } from './cursor-guard.js';
+import { malformedInputResponses, malformedInputResponsesError } from './input-responses-guard.js';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -52,7 +53,11 @@ export function guardLocalhost(inner: FetchHandler): FetchHandler {
     }
     // Modern-only endpoint: no GET stream, no DELETE session (HTTP, CL major 1).
     if (request.method !== 'POST') return jsonError(405, -32600, 'Method not allowed; send JSON-RPC with POST', undefined, { allow: 'POST' });
-    const cursorId = cursorRequestId(await request.clone().json().catch(() => undefined));
+    const message: unknown = await request.clone().json().catch(() => undefined);
+    // SDK 2.4 runs the handler on a malformed inputResponses; refuse it first (MRTR: SHOULD be an error).
+    const malformed = malformedInputResponses(message);
+    if (malformed) return new Response(JSON.stringify(malformedInputResponsesError(malformed.id, malformed.why)), { status: 200, headers: { 'content-type': 'application/json' } });
+    const cursorId = cursorRequestId(message);
     const response = await inner(request);
     // Only a request the SDK accepted (headers and _meta valid) is turned into the invalid-cursor error.
     if (cursorId !== undefined && response.status === 200) {

@@ -1,10 +1,12 @@
 /**
- * A small support-desk MCP server on the official SDK: three tools, a policy resource, a ticket
- * template and a reply-drafting prompt. The factory is shared by the HTTP and stdio entries.
+ * A small support-desk MCP server on the official SDK: four tools, a policy resource, a ticket
+ * template and a reply-drafting prompt, with completion for ticket ids. The factory is shared by the
+ * HTTP and stdio entries.
  */
-import { McpServer, ResourceTemplate, ResourceNotFoundError } from '@modelcontextprotocol/server';
+import { completable, McpServer, ResourceTemplate, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { Desk, REFUND_POLICY, type Ticket } from './data.js';
+import { registerFindCustomer, verifyRequestState } from './find-customer.js';
 
 export { Desk } from './data.js';
 
@@ -50,6 +52,8 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
       'resources/list': { ttlMs: 0, cacheScope: 'private' },
       'resources/read': { ttlMs: 0, cacheScope: 'private' },
     },
+    // requestState comes back from the client: verify its HMAC before any handler trusts it (MRTR, MUST).
+    requestState: { verify: verifyRequestState },
   });
 
   server.registerTool(
@@ -77,10 +81,12 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
       description:
         'Search tickets whose subject or messages contain the query text, optionally filtered by status. Returns short ' +
         'summaries (id, subject, status, priority), in the order the tickets were opened. Use get_ticket to read a whole ticket. Read-only.',
+      // status and limit are mirrored into Mcp-Param-Status / Mcp-Param-Limit, so a gateway can route searches of
+      // solved tickets to the archive and enforce page-size quotas without reading the body (HTTP §custom headers).
       inputSchema: z.object({
         query: z.string().max(200).describe('Words to look for; an empty string matches every ticket.'),
-        status: status.optional().describe('Only return tickets in this status.'),
-        limit: z.number().int().min(1).max(50).optional().describe('Maximum number of tickets to return (default 10).'),
+        status: status.optional().describe('Only return tickets in this status.').meta({ 'x-mcp-header': 'Status' }),
+        limit: z.number().int().min(1).max(50).optional().describe('Maximum number of tickets to return (default 10).').meta({ 'x-mcp-header': 'Limit' }),
       }),
       outputSchema: z.object({ tickets: z.array(summaryShape), count: z.number().int() }),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -116,6 +122,8 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
     },
   );
 
+  registerFindCustomer(server, desk);
+
   server.registerResource(
     'refund-policy',
     'desk://policies/refunds',
@@ -134,6 +142,7 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
       list: () => ({
         resources: desk.tickets.map((t) => ({ uri: `desk://tickets/${t.id}`, name: t.id, title: t.subject, mimeType: 'application/json' })),
       }),
+      complete: { id: (value) => desk.ticketIdsStartingWith(value) },
     }),
     { title: 'Ticket', description: 'One ticket with its message history, as JSON.', mimeType: 'application/json' },
     (uri, variables) => {
@@ -150,7 +159,9 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
     {
       title: 'Draft a reply',
       description: 'Prepare a courteous reply to a ticket, following the refund policy. It drafts only; nothing is sent.',
-      argsSchema: z.object({ ticketId: z.string().describe('The ticket to answer, e.g. "T-1001".') }),
+      argsSchema: z.object({
+        ticketId: completable(z.string().describe('The ticket to answer, e.g. "T-1001".'), (value) => desk.ticketIdsStartingWith(value)),
+      }),
     },
     ({ ticketId: id }) => {
       const ticket = desk.get(id);

@@ -1,11 +1,13 @@
 /**
  * A stdio transport wrapper that answers any modern request naming an unsupported protocol version
- * with -32022 itself (BASIC §error codes: `data: { supported, requested }`), before the SDK sees it.
+ * with -32022 itself (BASIC §error codes: `data: { supported, requested }`), before the SDK sees it;
+ * it also refuses list cursors and malformed MRTR `inputResponses` (see cursor-guard, input-responses-guard).
  * Until a 2025 client has sent `initialize`, a request without the version claim is a malformed
  * modern request and gets -32602 (BASIC §_meta), instead of pinning the connection to the 2025 era.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import { cursorRequestId, invalidCursorError } from './cursor-guard.js';
+import { malformedInputResponses, malformedInputResponsesError } from './input-responses-guard.js';
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 export const MODERN_SUPPORTED = ['2026-07-28'];
@@ -62,6 +64,8 @@ export class VersionGuardTransport implements Transport {
       return errorMessage(request.id, -32602, `Invalid params: missing _meta ${VERSION_KEY}`, { missing: [VERSION_KEY] });
     }
     if (this.supported.includes(request.version)) {
+      const malformed = malformedInputResponses(message);
+      if (malformed) return malformedInputResponsesError(malformed.id, malformed.why) as JSONRPCMessage;
       const cursorId = cursorRequestId(message);
       return cursorId === undefined ? undefined : (invalidCursorError(cursorId) as JSONRPCMessage);
     }

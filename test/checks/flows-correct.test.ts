@@ -35,7 +35,8 @@ describe('support-desk (SDK) passes the flow checks or says why not', { concurre
       for (const id of ['subscriptions/ack-first', 'subscriptions/notifications-tagged', 'subscriptions/filter-honoured', 'logging/no-message-without-loglevel', 'mrtr/input-required-methods-only'])
         assert.equal(result(r, id).status, 'pass', `${id}: ${explain(r)}`);
       for (const id of IDS.filter((i) => i.startsWith('tasks/'))) assert.match(result(r, id).message ?? '', /does not advertise extensions/);
-      for (const id of ['mrtr/retry-completes', 'mrtr/tampered-request-state']) assert.match(result(r, id).message ?? '', /answered input_required/);
+      // find_customer asks which customer through an elicitation form, so every MRTR check really runs.
+      for (const id of IDS.filter((i) => i.startsWith('mrtr/'))) assert.equal(result(r, id).status, 'pass', `${id}: ${explain(r)}`);
       assert.match(result(r, 'logging/level-respected').message ?? '', /sent a log message/);
     });
 });

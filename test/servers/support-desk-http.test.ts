@@ -29,16 +29,21 @@ describe('support-desk example over Streamable HTTP', () => {
     assert.equal(res.headers['mcp-session-id'], undefined);
   });
 
-  it('lists three tools with honest annotations, in a stable order', async () => {
+  it('lists four tools with honest annotations, in a stable order', async () => {
     const first = await call(rpc('tools/list'));
     const second = await call(rpc('tools/list'));
     assert.deepEqual(specErrors('ListToolsResultResponse', first.body), []);
     const tools = first.body?.result.tools as Json[];
-    assert.deepEqual(tools.map((t) => t.name), ['get_ticket', 'search_tickets', 'send_reply']);
+    assert.deepEqual(tools.map((t) => t.name), ['get_ticket', 'search_tickets', 'send_reply', 'find_customer']);
     assert.deepEqual(second.body?.result.tools.map((t: Json) => t.name), tools.map((t) => t.name));
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     assert.deepEqual(byName['get_ticket'].annotations, { readOnlyHint: true, openWorldHint: false });
     assert.deepEqual(byName['send_reply'].annotations, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    assert.deepEqual(byName['find_customer'].annotations, { readOnlyHint: true, openWorldHint: false });
+    const props = byName['search_tickets'].inputSchema.properties;
+    assert.deepEqual([props.status['x-mcp-header'], props.limit['x-mcp-header']], ['Status', 'Limit']);
+    assert.deepEqual([props.status.type, props.limit.type], ['string', 'integer'], 'only string, integer or boolean may carry a header');
+    assert.deepEqual(byName['search_tickets'].inputSchema.required, ['query'], 'header parameters stay optional');
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object');
       assert.ok(tool.outputSchema, `${tool.name} has an outputSchema`);
@@ -52,7 +57,8 @@ describe('support-desk example over Streamable HTTP', () => {
     assert.deepEqual(specErrors('CallToolResultResponse', got.body), []);
     assert.deepEqual(schemaErrors(outputSchema('get_ticket'), got.body?.result.structuredContent), []);
     assert.deepEqual(JSON.parse(got.body?.result.content[0].text), got.body?.result.structuredContent);
-    const found = await call(rpc('tools/call', { name: 'search_tickets', arguments: { query: 'refund', status: 'open' } }));
+    const searchMsg = rpc('tools/call', { name: 'search_tickets', arguments: { query: 'refund', status: 'open' } });
+    const found = await call(searchMsg, { ...modernHeaders(searchMsg), 'mcp-param-status': 'open' });
     assert.deepEqual(schemaErrors(outputSchema('search_tickets'), found.body?.result.structuredContent), []);
     assert.deepEqual(found.body?.result.structuredContent.tickets.map((t: Json) => t.id), ['T-1003']);
     const sent = await call(rpc('tools/call', { name: 'send_reply', arguments: { ticketId: 'T-1002', body: 'Please try Firefox.' } }));
@@ -121,6 +127,35 @@ describe('support-desk example over Streamable HTTP', () => {
     const ok = await call(msg, { ...rest, 'MCP-METHOD': '  tools/call ', 'Mcp-Name': b64 });
     assert.equal(ok.status, 200);
     assert.equal(ok.body?.result.structuredContent.id, 'T-1001');
+  });
+
+  it('checks Mcp-Param headers against x-mcp-header arguments (-32020), decoding base64 and comparing integers numerically', async () => {
+    const search = (args: Json, params: Record<string, string>) => {
+      const msg = rpc('tools/call', { name: 'search_tickets', arguments: { query: '', ...args } });
+      return call(msg, { ...modernHeaders(msg), ...params });
+    };
+    const served = async (args: Json, params: Record<string, string>) => {
+      const res = await search(args, params);
+      assert.equal(res.status, 200, `${JSON.stringify(args)} ${JSON.stringify(params)}: ${res.text}`);
+      return res.body?.result.structuredContent.tickets.map((t: Json) => t.id) as string[];
+    };
+    const refused = async (args: Json, params: Record<string, string>) => {
+      const res = await search(args, params);
+      assert.equal(res.status, 400, `${JSON.stringify(args)} ${JSON.stringify(params)}`);
+      assert.deepEqual(specErrors('JSONRPCErrorResponse', res.body), []);
+      assert.equal(res.body?.error.code, -32020);
+    };
+    assert.deepEqual(await served({ status: 'open' }, { 'mcp-param-status': 'open' }), ['T-1001', 'T-1003']);
+    assert.deepEqual(await served({ status: 'solved' }, { 'Mcp-Param-Status': `=?base64?${Buffer.from('solved').toString('base64')}?=` }), ['T-1004']);
+    assert.deepEqual(await served({ limit: 2 }, { 'mcp-param-limit': '2.0' }), ['T-1001', 'T-1002']);
+    assert.deepEqual(await served({}, {}), ['T-1001', 'T-1002', 'T-1003', 'T-1004'], 'no argument, no header expected');
+    await refused({ status: 'open' }, {});
+    await refused({ status: 'open' }, { 'mcp-param-status': 'pending' });
+    await refused({ status: 'open' }, { 'mcp-param-status': '=?base64?b3Blb!!!?=' });
+    await refused({ status: 'open' }, { 'mcp-param-status': '=?base64?b3Blbg?=' });
+    await refused({ status: 'open' }, { 'mcp-param-status': '=?BASE64?b3Blbg==?=' });
+    await refused({ limit: 2 }, { 'mcp-param-limit': '3' });
+    await refused({ status: 'open', limit: 2 }, { 'mcp-param-status': 'open' });
   });
 
   it('speaks only POST, answers notifications with 202 and refuses foreign Host and Origin', async () => {

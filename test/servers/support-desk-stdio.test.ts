@@ -46,18 +46,34 @@ describe('support-desk example over stdio', () => {
     assert.ok(child.messages.every((m) => m !== undefined), 'stdout carries only JSON-RPC');
   });
 
-  it('still serves the 2025 era through initialize', async () => {
+  const legacy = async (capabilities: Record<string, unknown>) => {
     const child = start();
     const init = await child.request({
       jsonrpc: '2.0',
       id: 'init',
       method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'test', version: '1' } },
     });
     assert.equal(init.result.protocolVersion, '2025-11-25');
     child.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return child;
+  };
+
+  it('still serves the 2025 era through initialize', async () => {
+    const child = await legacy({});
     const tools = await child.request({ jsonrpc: '2.0', id: 'list', method: 'tools/list', params: {} });
-    assert.equal(tools.result.tools.length, 3);
+    assert.deepEqual(tools.result.tools.map((t: { name: string }) => t.name), ['get_ticket', 'search_tickets', 'send_reply', 'find_customer']);
+  });
+
+  it('asks a 2025 client which customer it means with a real elicitation/create request', async () => {
+    const child = await legacy({ elicitation: {} });
+    child.send({ jsonrpc: '2.0', id: 'find', method: 'tools/call', params: { name: 'find_customer', arguments: { query: 'Ana' } } });
+    const ask = await child.until(() => child.messages.find((m) => m?.method === 'elicitation/create'), 8000, 'elicitation/create');
+    assert.deepEqual(ask.params.requestedSchema.properties.customer.oneOf.map((o: { const: string }) => o.const), ['C-201', 'C-202']);
+    child.send({ jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { customer: 'C-201' } } });
+    const found = await child.response('find');
+    assert.equal(found.result.structuredContent.customer.email, 'ana.lima@example.com');
+    assert.deepEqual(found.result.structuredContent.customer.ticketIds, ['T-1001']);
   });
 
   it('without the guard, the SDK bug is still there (remove the guard once this fails)', async () => {
