@@ -2,34 +2,20 @@
  * Compiling tool schemas and validating structured results (server/tools §structuredContent, SEP-2106):
  * declared dialect or 2020-12, never a network `$ref` (no `loadSchema`), bounded depth and size, failures reported.
  */
-import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
+import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
+import { createAjv, dialectOf, type Dialect } from '../core/json-schema.js';
 import { hashJson } from './canonical.js';
 import type { CatalogueTool } from './catalogue.js';
 import { externalRefs, schemaShape } from './schema-util.js';
 
-// ajv-formats is CommonJS; under NodeNext its callable default export sits on `.default`.
-const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => void;
-
 export const VALIDATION_BOUNDS = { maxDepth: 64, maxNodes: 10_000, maxErrors: 20 } as const;
-
-type Dialect = '2020-12' | '2019-09' | 'draft-07';
-const DIALECTS: Record<string, Dialect> = {
-  'https://json-schema.org/draft/2020-12/schema': '2020-12',
-  'https://json-schema.org/draft/2019-09/schema': '2019-09',
-  'http://json-schema.org/draft-07/schema': 'draft-07',
-};
 
 const instances = new Map<Dialect, Ajv>();
 
 function ajvFor(d: Dialect): Ajv {
   let a = instances.get(d);
   if (!a) {
-    const opts = { strict: false, allErrors: true, logger: false as const, validateFormats: true };
-    a = d === '2020-12' ? new Ajv2020(opts) : d === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
-    addFormats(a);
+    a = createAjv(d);
     instances.set(d, a);
   }
   return a;
@@ -43,9 +29,8 @@ const CACHE_LIMIT = 512;
 function compileUncached(schema: unknown): Compiled {
   if (typeof schema === 'boolean') schema = schema ? {} : { not: {} };
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { ok: false, error: 'a schema must be an object or a boolean' };
-  const declared = (schema as Record<string, unknown>).$schema;
-  const dialect = declared === undefined ? '2020-12' : typeof declared === 'string' ? DIALECTS[declared.replace(/#$/, '')] : undefined;
-  if (!dialect) return { ok: false, error: `unsupported dialect ${JSON.stringify(declared)} (supported: 2020-12, 2019-09, draft-07)` };
+  const { dialect, declared } = dialectOf(schema);
+  if (!dialect) return { ok: false, error: `unsupported dialect ${declared ?? '?'} (supported: 2020-12, 2019-09, draft-07)` };
   const ext = externalRefs(schema);
   if (ext.length) return { ok: false, error: `network $ref is never fetched (SEP-2106): ${ext.slice(0, 3).join(', ')}` };
   const shape = schemaShape(schema, VALIDATION_BOUNDS.maxNodes + 1);

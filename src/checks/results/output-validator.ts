@@ -1,11 +1,6 @@
-import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
+import { createAjv } from '../../core/json-schema.js';
 import { dialectOf, isNetworkRef, measureSchema, type Dialect } from '../support/schema.js';
-
-// ajv-formats ships CommonJS with a default export; under NodeNext the callable sits on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: object) => void;
 
 export type Compiled = { validate: ValidateFunction } | { skipped: string };
 
@@ -19,9 +14,7 @@ export class OutputValidator {
   private ajv(d: Dialect): Ajv {
     let a = this.instances.get(d);
     if (!a) {
-      const opts = { strict: false, allErrors: true, validateFormats: true } as const;
-      a = d === '2020-12' ? new Ajv2020(opts) : d === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
-      addFormats(a);
+      a = createAjv(d);
       this.instances.set(d, a);
     }
     return a;

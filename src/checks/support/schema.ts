@@ -1,32 +1,12 @@
-import { Ajv, type AnySchema } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, AnySchema } from 'ajv';
+import { createAjv, dialectOf, UnsafePatternError, type Dialect } from '../../core/json-schema.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { resolvePointer } from './sample-args.js';
 
-// ajv-formats ships CommonJS with a default export; under NodeNext the callable sits on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: object) => void;
+export { dialectOf, type Dialect };
 
 /** Bounds on validation cost (SEP-2106 composition bounds): deeper or larger schemas are not compiled. */
 export const SCHEMA_BOUNDS = { maxDepth: 64, maxNodes: 20_000 };
-
-export type Dialect = '2020-12' | '2019-09' | 'draft-07';
-
-const DIALECTS: Record<string, Dialect> = {
-  'https://json-schema.org/draft/2020-12/schema': '2020-12',
-  'https://json-schema.org/draft/2019-09/schema': '2019-09',
-  'http://json-schema.org/draft-07/schema': 'draft-07',
-};
-
-/** The declared dialect (no `$schema` means 2020-12), or the unsupported URI. */
-export function dialectOf(schema: unknown): { dialect?: Dialect; declared?: string } {
-  const s = schema && typeof schema === 'object' ? (schema as JsonObject).$schema : undefined;
-  if (s === undefined) return { dialect: '2020-12' };
-  if (typeof s !== 'string') return { declared: JSON.stringify(s) };
-  const d = DIALECTS[s.replace(/#$/, '')];
-  return d ? { dialect: d, declared: s } : { declared: s };
-}
 
 export interface SchemaShape {
   depth: number;
@@ -100,9 +80,7 @@ export class SchemaCompiler {
   private ajv(d: Dialect): Ajv {
     let a = this.instances.get(d);
     if (!a) {
-      const opts = { strict: false, allErrors: true, validateFormats: true } as const;
-      a = d === '2020-12' ? new Ajv2020(opts) : d === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
-      addFormats(a);
+      a = createAjv(d);
       this.instances.set(d, a);
     }
     return a;
@@ -125,6 +103,8 @@ export class SchemaCompiler {
       const err = e as { missingRef?: string; message?: string };
       // Unresolved refs are judged by our own scan (dangling vs network), never by a fetch.
       if (err.missingRef !== undefined) return { ok: true, errors };
+      // Validity is not at stake: the pattern is well-formed, only too risky to evaluate (see createAjv).
+      if (e instanceof UnsafePatternError) return { ok: true, errors };
       errors.push(e instanceof RangeError ? 'too complex to compile (stack exhausted)' : String(err.message ?? e));
     } finally {
       ajv.removeSchema(schema as AnySchema);
