@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FlawedHttp } from '../../examples/flawed-server/http.js';
 import { meta, post, rpc, specErrors, type Json } from '../servers/helpers.js';
-import { FAULTS } from '../../examples/flawed-server/faults.js';
 
 export type Probe = (server: FlawedHttp) => Promise<void>;
 
