@@ -3,22 +3,17 @@
  * declared dialect or 2020-12, never a network `$ref` (no `loadSchema`), bounded depth and size, failures reported.
  */
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
-import { createAjv, dialectOf, type Dialect } from '../core/json-schema.js';
+import { AjvPool, dialectOf, type Dialect } from '../core/json-schema.js';
 import { hashJson } from './canonical.js';
 import type { CatalogueTool } from './catalogue.js';
 import { externalRefs, schemaShape } from './schema-util.js';
 
 export const VALIDATION_BOUNDS = { maxDepth: 64, maxNodes: 10_000, maxErrors: 20 } as const;
 
-const instances = new Map<Dialect, Ajv>();
+const pool = new AjvPool();
 
 function ajvFor(d: Dialect): Ajv {
-  let a = instances.get(d);
-  if (!a) {
-    a = createAjv(d);
-    instances.set(d, a);
-  }
-  return a;
+  return pool.get(d);
 }
 
 export type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; error: string };

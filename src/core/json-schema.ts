@@ -61,3 +61,17 @@ export function createAjv(d: Dialect): Ajv {
   addFormats(a);
   return a;
 }
+
+/** One Ajv per dialect, made on first use: a target's schemas share them (a pool per target, or per process). */
+export class AjvPool {
+  private readonly instances = new Map<Dialect, Ajv>();
+
+  get(d: Dialect): Ajv {
+    let a = this.instances.get(d);
+    if (!a) {
+      a = createAjv(d);
+      this.instances.set(d, a);
+    }
+    return a;
+  }
+}

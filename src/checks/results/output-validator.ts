@@ -1,5 +1,5 @@
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
-import { createAjv } from '../../core/json-schema.js';
+import { AjvPool } from '../../core/json-schema.js';
 import { dialectOf, isNetworkRef, measureSchema, type Dialect } from '../support/schema.js';
 
 export type Compiled = { validate: ValidateFunction } | { skipped: string };
@@ -9,15 +9,10 @@ export type Compiled = { validate: ValidateFunction } | { skipped: string };
  * `$ref` is never fetched (SEP-2106): such schemas are skipped, as are unsupported dialects and oversized schemas.
  */
 export class OutputValidator {
-  private readonly instances = new Map<Dialect, Ajv>();
+  private readonly pool = new AjvPool();
 
   private ajv(d: Dialect): Ajv {
-    let a = this.instances.get(d);
-    if (!a) {
-      a = createAjv(d);
-      this.instances.set(d, a);
-    }
-    return a;
+    return this.pool.get(d);
   }
 
   compile(schema: unknown): Compiled {

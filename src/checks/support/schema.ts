@@ -1,5 +1,5 @@
 import type { Ajv, AnySchema } from 'ajv';
-import { createAjv, dialectOf, UnsafePatternError, type Dialect } from '../../core/json-schema.js';
+import { AjvPool, dialectOf, UnsafePatternError, type Dialect } from '../../core/json-schema.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { resolvePointer } from './sample-args.js';
 
@@ -75,15 +75,10 @@ export interface CompileOutcome {
 
 /** One validator set per target: Ajv for each supported dialect, created on first use, never with `loadSchema`. */
 export class SchemaCompiler {
-  private readonly instances = new Map<Dialect, Ajv>();
+  private readonly pool = new AjvPool();
 
   private ajv(d: Dialect): Ajv {
-    let a = this.instances.get(d);
-    if (!a) {
-      a = createAjv(d);
-      this.instances.set(d, a);
-    }
-    return a;
+    return this.pool.get(d);
   }
 
   /**
