@@ -35,6 +35,8 @@ export interface WireEntry {
   channel: 'http' | 'stdio' | 'stderr';
   /** Which check (or phase, like `probe`) caused this message. */
   phase: string;
+  /** 2025-era traffic (dual-era and legacy checks): evidence, but not judged by the 2026-07-28 wire audit. */
+  legacy?: true;
   http?: { method?: string; url?: string; status?: number; headers?: Record<string, string> };
   /** Parsed JSON body, or the raw text (truncated) when it was not JSON. */
   body?: unknown;

@@ -40,6 +40,7 @@ export class WireRecorder {
       from: e.from,
       channel: e.channel,
       phase: e.phase,
+      ...(opts.audit === false ? { legacy: true as const } : {}),
     };
     if (e.http) {
       entry.http = { ...e.http };

@@ -34,7 +34,7 @@ describe('contracts, snapshot and diff from the command line', () => {
     assert.equal(readFileSync(file('b.json'), 'utf8'), text);
     assert.equal(c.stdout, text);
     const cat = parseCatalogue(text, 'a.json');
-    assert.deepEqual(cat.tools.map((t) => t.name), ['get_ticket', 'search_tickets', 'send_reply']);
+    assert.deepEqual(cat.tools.map((t) => t.name), ['find_customer', 'get_ticket', 'search_tickets', 'send_reply']);
     assert.ok(!/\d{4}-\d{2}-\d{2}T/.test(text), 'no timestamps inside');
   });
 

@@ -13,7 +13,8 @@ function responses(r: TargetReport): { method: string; msg: Record<string, unkno
   const out: { method: string; msg: Record<string, unknown> }[] = [];
   for (const e of r.wire) {
     const b = e.body as Record<string, unknown> | undefined;
-    if (!b || typeof b !== 'object') continue;
+    // 2025-era traffic of the dual-era and legacy checks is judged by the 2025 model, not this one.
+    if (!b || typeof b !== 'object' || e.legacy) continue;
     if (e.from === 'harness' && 'id' in b && typeof b.method === 'string') methods.set(JSON.stringify(b.id), b.method);
     if (e.from === 'server' && 'id' in b && !('method' in b)) {
       const m = methods.get(JSON.stringify(b.id));
