@@ -23,5 +23,29 @@ export { assay, type AssayOptions, type PlannedTarget } from './engine/run.js';
 export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 
 export { REPORTERS, type Reporter, type RenderOptions } from './reporters/index.js';
-export { loadConfig, parseConfig, findConfigFile, serverToTarget, ConfigError, type AssayConfig } from './config/index.js';
+export { loadConfig, parseConfig, findConfigFile, serverToTarget, serverRunOptions, applyFlags, defaultConfig, ConfigError, type AssayConfig } from './config/index.js';
+export { targetsFromClientConfig, targetsFromServerJson, SourceError } from './config/sources.js';
+
+export {
+  buildCatalogue,
+  serializeCatalogue,
+  parseCatalogue,
+  diffCatalogues,
+  applyDiffAllowances,
+  diffExitCode,
+  renderDiffMarkdown,
+  analyseCatalogue,
+  contractsSection,
+  contractsExitCode,
+  validateStructuredResult,
+  classifyTool,
+  CONTRACT_RULES,
+  CatalogueError,
+  type Catalogue,
+  type CatalogueChange,
+  type ContractsResult,
+  type DiffAllowance,
+} from './contracts/index.js';
+export { migrationSection } from './engine/migration.js';
+export { adviceSection } from './engine/advice.js';
 export { VERSION } from './version.js';
