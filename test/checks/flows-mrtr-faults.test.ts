@@ -9,6 +9,7 @@ const CASES: FaultCase[] = [
   { fault: 'mrtr-state-unsigned', fail: ['mrtr/tampered-request-state'] },
   { fault: 'mrtr-extra-rejected', warn: ['mrtr/extra-responses-ignored'] },
   { fault: 'mrtr-missing-error', warn: ['mrtr/missing-responses-reasked'] },
+  { fault: 'mrtr-malformed-accepted', warn: ['mrtr/malformed-input-responses'] },
   { fault: 'log-without-level', fail: ['logging/no-message-without-loglevel'] },
   { fault: 'log-level-ignored', warn: ['logging/level-respected'] },
 ];

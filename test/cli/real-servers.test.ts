@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { byStatus, exampleStdio, explain, REPO, run } from '../support/fixtures.js';
-import { processesMatching, runCli } from '../support/spawn-cli.js';
+import { processesWithEnv, runCli } from '../support/spawn-cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'assay-real-'));
 
@@ -29,7 +29,9 @@ describe('real servers', () => {
 
   it('server-everything (2025 era, stdio via npx): legacy era, clear 2026-07-28 failures, exit 1, nothing left running', async () => {
     const json = path.join(dir, 'everything.json');
-    const r = await runCli(['check', '--json', json, '--', 'npx', '--no-install', 'mcp-server-everything'], { cwd: REPO, deadlineMs: 120_000 });
+    // A marker in the server's environment finds this run's processes only (other tests may run the same server).
+    const marker = `everything-${process.pid}-${Date.now()}`;
+    const r = await runCli(['check', '--json', json, '--env', `ASSAY_TEST_MARKER=${marker}`, '--', 'npx', '--no-install', 'mcp-server-everything'], { cwd: REPO, deadlineMs: 120_000 });
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const t = JSON.parse(readFileSync(json, 'utf8')).targets[0];
     assert.equal(t.era, 'legacy');
@@ -41,6 +43,6 @@ describe('real servers', () => {
     assert.match(status('results/result-type').message, /resultType is missing/);
     assert.equal(status('meta/missing-meta').status, 'fail');
     assert.match(r.stdout, /legacy/);
-    assert.deepEqual(processesMatching('mcp-server-everything'), []);
+    assert.deepEqual(processesWithEnv('ASSAY_TEST_MARKER', marker), []);
   });
 });

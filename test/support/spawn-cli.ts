@@ -1,4 +1,5 @@
 import { spawn, execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cliArgv } from './fixtures.js';
 
 export interface CliRun {
@@ -41,4 +42,19 @@ export function processesMatching(marker: string): string[] {
 
 export function uniqueMarker(): string {
   return `--assay-test-marker=${process.pid}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Processes whose environment holds `NAME=value` (children and grandchildren inherit it), read from /proc. */
+export function processesWithEnv(name: string, value: string): number[] {
+  const needle = Buffer.from(`${name}=${value}\0`);
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`).includes(needle)) out.push(Number(entry));
+    } catch {
+      /* gone, or not ours to read */
+    }
+  }
+  return out;
 }

@@ -1,0 +1,41 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { undeclaredCapability } from '../../src/checks/capabilities/undeclared.js';
+import { FLOW_CHECKS } from '../../src/checks/families/flows.js';
+import type { TargetReport } from '../../src/core/types.js';
+import { startFlowsHttp } from '../fixtures/servers/flows/http.js';
+import { explain, result, run } from '../support/fixtures.js';
+import { assertTrips, flowsStdio, type FaultCase } from './flows-support.js';
+
+const CHECKS = [...FLOW_CHECKS, undeclaredCapability];
+
+/** The flows fixture under the flow checks plus the capability check, one transport; the HTTP server is closed after. */
+async function runWithCapabilities(faults: string[], transport: 'http' | 'stdio'): Promise<TargetReport> {
+  if (transport === 'stdio') return run(flowsStdio(faults), { checks: CHECKS });
+  const http = await startFlowsHttp({ faults, port: 0 });
+  try {
+    return await run({ kind: 'http', url: http.url }, { checks: CHECKS });
+  } finally {
+    await http.close();
+  }
+}
+
+/** Capability gating beyond tools/call: prompts/get and resources/read must not ask for undeclared input (MRTR §server rules). */
+const CASES: FaultCase[] = [{ fault: 'prompt-asks-undeclared', fail: ['capabilities/undeclared-client-capability'] }];
+
+describe('flows fixture: capability faults on prompts and resources trip exactly their check', { concurrency: 2 }, () => {
+  for (const c of CASES)
+    for (const transport of ['http', 'stdio'] as const)
+      it(`${c.fault} over ${transport}`, async () => {
+        const r = await runWithCapabilities([c.fault], transport);
+        assertTrips(r, c);
+        // The tools gate correctly (-32021), so only the prompt can be the culprit.
+        assert.match(result(r, 'capabilities/undeclared-client-capability').message ?? '', /^prompt briefing: asked for elicitation\/create/, explain(r));
+      });
+
+  for (const transport of ['http', 'stdio'] as const)
+    it(`no faults over ${transport}: the capability check passes, exercised by the gated tools`, async () => {
+      const r = await runWithCapabilities([], transport);
+      assert.equal(result(r, 'capabilities/undeclared-client-capability').status, 'pass', explain(r));
+    });
+});
