@@ -1,12 +1,20 @@
 import { ERROR } from '../../spec/constants.js';
 import { errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
-import type { CheckDefinition } from '../types.js';
+import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 
 /** Which client capability each MRTR input request needs (DIGEST §e). */
 const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
 const MAX_TOOLS = 10;
+const MAX_RESOURCES = 3;
+
+/** A request that may need a client capability: the MRTR-eligible methods (DIGEST §e). */
+interface Probe {
+  label: string;
+  method: 'tools/call' | 'prompts/get' | 'resources/read';
+  params: JsonObject;
+}
 
 export const undeclaredCapability: CheckDefinition = {
   id: 'capabilities/undeclared-client-capability',
@@ -14,22 +22,25 @@ export const undeclaredCapability: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#capabilities', 'A server that needs a client capability the request did not declare answers -32021 with data.requiredCapabilities (an object; HTTP 400), and never asks for input the client did not declare.', 2575),
   transports: [...BOTH],
-  requires: 'tools',
   async run(t) {
-    const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);
-    if (!callable.length) return t.precondition('no tool is safe to call (none is annotated readOnlyHint: true)', 'Allow tools with --allow-tool GLOB to test this.');
+    const { probes, tools, skippedTools } = await probesOf(t);
+    if (!probes.length)
+      return t.precondition(
+        skippedTools ? 'no tool is safe to call (none is annotated readOnlyHint: true), and no prompt or resource is listed' : 'the server lists no tool, prompt or resource to request',
+        skippedTools ? 'Allow tools with --allow-tool GLOB to test this.' : undefined,
+      );
     let exercised = 0;
-    for (const { tool, args } of callable) {
+    for (const p of probes) {
       // Declare no client capabilities at all.
-      const ex = await t.request('tools/call', { name: tool.name, arguments: args }, { clientCapabilities: {} });
+      const ex = await t.request(p.method, p.params, { clientCapabilities: {} });
       const err = errorOf(ex);
       if (err?.code === ERROR.missingClientCapability) {
         exercised++;
         const req = (err.data as JsonObject | undefined)?.requiredCapabilities;
         if (!req || typeof req !== 'object' || Array.isArray(req))
-          t.fail({ message: `${tool.name}: -32021 without data.requiredCapabilities as an object`, expected: 'data.requiredCapabilities: { "<capability>": {} }', actual: JSON.stringify(err.data ?? null).slice(0, 160), evidence: ex.evidence });
+          t.fail({ message: `${p.label}: -32021 without data.requiredCapabilities as an object`, expected: 'data.requiredCapabilities: { "<capability>": {} }', actual: JSON.stringify(err.data ?? null).slice(0, 160), evidence: ex.evidence });
         if (t.transport === 'http' && ex.http?.status !== 400)
-          t.fail({ message: `${tool.name}: -32021 with HTTP ${ex.http?.status}`, expected: 'HTTP 400', actual: `HTTP ${ex.http?.status}`, evidence: ex.evidence });
+          t.fail({ message: `${p.label}: -32021 with HTTP ${ex.http?.status}`, expected: 'HTTP 400', actual: `HTTP ${ex.http?.status}`, evidence: ex.evidence });
         continue;
       }
       const r = resultOf(ex);
@@ -40,13 +51,38 @@ export const undeclaredCapability: CheckDefinition = {
       if (asks.length) {
         exercised++;
         t.fail({
-          message: `${tool.name}: asked for ${asks.join(', ')} although the request declared no client capabilities`,
+          message: `${p.label}: asked for ${asks.join(', ')} although the request declared no client capabilities`,
           expected: `error -32021 with data.requiredCapabilities { ${asks.map((m) => NEEDS[m]).join(', ')} }`,
           actual: `input_required asking for ${asks.join(', ')}`,
           evidence: ex.evidence,
         });
       }
     }
-    if (!exercised) t.precondition(`none of the ${callable.length} callable tools needs a client capability, so there is nothing to test`);
+    if (!exercised) t.precondition(`none of ${tools} callable tool(s), ${probes.length - tools} prompt/resource request(s) needs a client capability, so there is nothing to test`);
   },
 };
+
+/** Safe tools, the first listed prompt (required arguments filled) and the first few resources. */
+async function probesOf(t: CheckContext): Promise<{ probes: Probe[]; tools: number; skippedTools: boolean }> {
+  const probes: Probe[] = [];
+  let skippedTools = false;
+  if (t.shared.offers('tools') !== false) {
+    const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);
+    skippedTools = !callable.length && (await t.shared.tools()).length > 0;
+    for (const { tool, args } of callable) probes.push({ label: tool.name, method: 'tools/call', params: { name: tool.name, arguments: args } });
+  }
+  const tools = probes.length;
+  if (t.shared.offers('prompts') !== false) {
+    const first = (await t.shared.list('prompts/list')).items.find((p): p is JsonObject => !!p && typeof (p as JsonObject).name === 'string');
+    if (first) {
+      const args: JsonObject = {};
+      for (const a of Array.isArray(first.arguments) ? (first.arguments as JsonObject[]) : []) if (a?.required === true && typeof a.name === 'string') args[a.name] = 'test';
+      probes.push({ label: `prompt ${String(first.name)}`, method: 'prompts/get', params: { name: first.name as string, arguments: args } });
+    }
+  }
+  if (t.shared.offers('resources') !== false) {
+    const uris = (await t.shared.list('resources/list')).items.map((r) => (r as JsonObject | null)?.uri).filter((u): u is string => typeof u === 'string');
+    for (const uri of uris.slice(0, MAX_RESOURCES)) probes.push({ label: `resource ${uri}`, method: 'resources/read', params: { uri } });
+  }
+  return { probes, tools, skippedTools };
+}

@@ -2,6 +2,7 @@ import type { CheckDefinition } from '../types.js';
 import { logLevelRespected } from '../logging/level-respected.js';
 import { noMessageWithoutLogLevel } from '../logging/no-message-without-level.js';
 import { extraResponsesIgnored } from '../mrtr/extra-responses.js';
+import { malformedInputResponses } from '../mrtr/malformed-input-responses.js';
 import { inputRequiredMethodsOnly } from '../mrtr/methods-only.js';
 import { missingResponsesReasked } from '../mrtr/missing-responses.js';
 import { retryCompletes } from '../mrtr/retry-completes.js';
@@ -21,6 +22,7 @@ export const FLOW_CHECKS: CheckDefinition[] = [
   tamperedRequestState,
   extraResponsesIgnored,
   missingResponsesReasked,
+  malformedInputResponses,
   noMessageWithoutLogLevel,
   logLevelRespected,
   ackFirst,
