@@ -1,8 +1,8 @@
 import { describe } from '../../target/client.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, inputRequestsOf } from './answers.js';
-import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './flow.js';
+import { answersFor } from './answers.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './flow.js';
 import { retryParams } from './retry-completes.js';
 
 const MAX_OPS = 2;
@@ -15,9 +15,7 @@ export const extraResponsesIgnored: CheckDefinition = {
   spec: since2026('basic/patterns/mrtr#error-handling', 'When a retry carries inputResponses entries the server did not request, the server ignores what it does not recognise instead of failing the request.', 2322),
   transports: [...BOTH],
   async run(t) {
-    const d = await discoverInputRequired(t);
-    const usable = d.found.filter((f) => !f.problems.length && inputRequestsOf(f.result).length > 0);
-    requireFound(t, d, usable, 'none of them asks for input (inputRequests)');
+    const usable = await operationsAskingForInput(t);
     let judged = 0;
     for (const { op } of usable.slice(0, MAX_OPS)) {
       // Baseline: the same retry without the extra entry must not fail, or the extra entry proves nothing.

@@ -3,7 +3,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import type { SharedState } from '../shared.js';
 import type { CheckContext } from '../types.js';
-import { MRTR_CAPABILITIES, inputRequiredProblems } from './answers.js';
+import { MRTR_CAPABILITIES, inputRequestsOf, inputRequiredProblems } from './answers.js';
 
 /** One request that may answer input_required: a safe tools/call, a prompts/get or a resources/read (DIGEST §e). */
 export interface MrtrOp {
@@ -75,6 +75,14 @@ export function requireFound(t: CheckContext, d: Discovery, usable: FoundOp[], w
 }
 
 /** A fresh first request (never a reuse of discovery's state): its input_required result, or undefined. */
+/** Well-formed input_required answers that ask for input (inputRequests); precondition-failed when there is none. */
+export async function operationsAskingForInput(t: CheckContext): Promise<FoundOp[]> {
+  const d = await discoverInputRequired(t);
+  const usable = d.found.filter((f) => !f.problems.length && inputRequestsOf(f.result).length > 0);
+  requireFound(t, d, usable, 'none of them asks for input (inputRequests)');
+  return usable;
+}
+
 export async function start(t: CheckContext, op: MrtrOp): Promise<{ ex: Exchange; result?: JsonObject }> {
   const ex = await t.request(op.method, op.params, { clientCapabilities: MRTR_CAPABILITIES });
   const r = resultOf(ex);

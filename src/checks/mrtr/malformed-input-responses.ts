@@ -4,7 +4,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { answersFor, inputRequestsOf } from './answers.js';
-import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport, type MrtrOp } from './flow.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport, type MrtrOp } from './flow.js';
 import { retryParams } from './retry-completes.js';
 
 const MAX_OPS = 3;
@@ -40,9 +40,7 @@ export const malformedInputResponses: CheckDefinition = {
   spec: since2026('basic/patterns/mrtr#error-handling', 'When an inputResponses entry is not a valid result for the input request it answers, the server rejects the retry with a JSON-RPC error (invalid params) instead of processing it.', 2322),
   transports: [...BOTH],
   async run(t) {
-    const d = await discoverInputRequired(t);
-    const usable = d.found.filter((f) => !f.problems.length && inputRequestsOf(f.result).length > 0);
-    requireFound(t, d, usable, 'none of them asks for input (inputRequests)');
+    const usable = await operationsAskingForInput(t);
     let judged = 0;
     for (const { op, result } of usable.slice(0, MAX_OPS)) {
       const method = inputRequestsOf(result)[0]![1].method;
