@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
+import { assertTrips } from '../support/fault-cases.js';
 
 // The wire audit sees most faults too; it has its own cases below, so the matrix judges the specific checks.
 const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
@@ -75,15 +76,7 @@ describe('each flawed-server fault trips exactly its checks', () => {
           spec = { kind: 'http' as const, url: s.url };
         } else spec = exampleStdio('flawed-server/stdio', ['--faults', c.fault]);
         const r = await run(spec, { checks: SPECIFIC });
-        assert.equal(r.outcome, 'completed', explain(r));
-        assert.deepEqual(byStatus(r, 'fail'), (c.fail ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'warn'), (c.warn ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'error', 'inconclusive'), [], explain(r));
-        for (const id of [...(c.fail ?? []), ...(c.warn ?? [])]) {
-          const x = result(r, id);
-          assert.ok(x.message && x.message.length > 10, `${id} explains itself`);
-          assert.ok(x.evidence?.length, `${id} cites wire evidence`);
-        }
+        assertTrips(r, c);
       });
     }
   }

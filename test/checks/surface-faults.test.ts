@@ -4,7 +4,8 @@ import { FAULTS } from '../../examples/flawed-server/faults.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { SURFACE_CHECKS } from '../../src/checks/families/surface.js';
-import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
+import { exampleStdio, run } from '../support/fixtures.js';
+import { assertTrips } from '../support/fault-cases.js';
 
 // The wire audit sees many of these faults too; the table judges the specific checks.
 const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
@@ -63,16 +64,7 @@ describe('surface faults trip exactly their checks', { concurrency: 4 }, () => {
         } else spec = exampleStdio('flawed-server/stdio', ['--faults', c.fault]);
         // Only the conformance layer is under test here.
         const r = await run(spec, { checks: SPECIFIC, contracts: false });
-        assert.equal(r.outcome, 'completed', explain(r));
-        assert.deepEqual(byStatus(r, 'fail'), (c.fail ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'warn'), (c.warn ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'error', 'inconclusive'), [], explain(r));
-        for (const id of [...(c.fail ?? []), ...(c.warn ?? [])]) {
-          const x = result(r, id);
-          assert.ok(x.message && x.message.length > 10, `${id} explains itself`);
-          assert.ok(x.evidence?.length, `${id} cites wire evidence`);
-          assert.ok(x.expected, `${id} says what it expected`);
-        }
+        assertTrips(r, c, { expected: true });
       });
     }
   }

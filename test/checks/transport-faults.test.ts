@@ -5,7 +5,8 @@ import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { TRANSPORT_CHECKS } from '../../src/checks/families/transport.js';
 import type { TargetSpec } from '../../src/core/target-spec.js';
 import { FAULTS } from '../../examples/flawed-server/faults.js';
-import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
+import { byStatus, exampleStdio, explain, run } from '../support/fixtures.js';
+import { assertTrips } from '../support/fault-cases.js';
 import { TRANSPORT_PROBES, TRANSPORT_STDIO_ONLY } from './transport-fault-probes.js';
 
 // The wire audit sees some faults too; the matrix judges the specific checks, as the main fault table does.
@@ -93,15 +94,7 @@ describe('each transport fault of the flawed server trips exactly its checks', (
       it(`${c.fault} over ${transport}`, async () => {
         const { spec, server } = await target(transport, [c.fault]);
         const r = await run(spec, { checks: SPECIFIC });
-        assert.equal(r.outcome, 'completed', explain(r));
-        assert.deepEqual(byStatus(r, 'fail'), (c.fail ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'warn'), (c.warn ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'error', 'inconclusive'), [], explain(r));
-        for (const id of [...(c.fail ?? []), ...(c.warn ?? [])]) {
-          const x = result(r, id);
-          assert.ok(x.message && x.message.length > 10, `${id} explains itself`);
-          assert.ok(x.evidence?.length, `${id} cites wire evidence`);
-        }
+        assertTrips(r, c);
         // Only safely callable tools are ever sent: the destructive and the writing tool stay uncalled.
         if (server) assert.deepEqual([server.toolCalls()['delete_city'], server.toolCalls()['tag_city']], [undefined, undefined]);
       });
