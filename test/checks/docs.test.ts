@@ -12,4 +12,10 @@ describe('docs/checks.md', () => {
     assert.deepEqual(rows.sort(), CHECKS.map((c) => `${c.id} ${c.level}`).sort());
     assert.match(doc, new RegExp(`\\*\\*${CHECKS.length} checks\\*\\*`));
   });
+
+  it('the README states the catalogue size it ships', () => {
+    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    assert.match(readme, new RegExp(`${CHECKS.length} deterministic checks`));
+    assert.match(readme, new RegExp(`measured for all ${CHECKS.length} by`));
+  });
 });
