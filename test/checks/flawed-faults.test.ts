@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
-import { assertTrips } from '../support/fault-cases.js';
+import { assertTrips, type FaultCase } from '../support/fault-cases.js';
 
 // The wire audit sees most faults too; it has its own cases below, so the matrix judges the specific checks.
 const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
@@ -12,7 +12,7 @@ const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
  * Every check has a broken fixture that trips it: each fault of the flawed server must make exactly the checks it
  * names fail (MUST) or warn (SHOULD), and leave every other check alone (no collateral false failures).
  */
-const CASES: { fault: string; fail?: string[]; warn?: string[]; transports?: ('http' | 'stdio')[] }[] = [
+const CASES: FaultCase[] = [
   { fault: 'discover-unimplemented', fail: ['discover/implemented'] },
   // The lie shows twice: discover omits the version, and -32022's data.supported disagrees with discover.
   { fault: 'discover-missing-version', fail: ['discover/supported-versions', 'errors/unsupported-version'] },

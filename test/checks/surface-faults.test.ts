@@ -5,7 +5,7 @@ import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { SURFACE_CHECKS } from '../../src/checks/families/surface.js';
 import { exampleStdio, run } from '../support/fixtures.js';
-import { assertTrips } from '../support/fault-cases.js';
+import { assertTrips, type FaultCase } from '../support/fault-cases.js';
 
 // The wire audit sees many of these faults too; the table judges the specific checks.
 const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
@@ -14,7 +14,7 @@ const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
  * Each surface fault of the flawed server makes exactly the checks it names fail (MUST) or warn (SHOULD), over both
  * transports, and leaves every other check of the catalogue alone.
  */
-export const SURFACE_CASES: { fault: string; fail?: string[]; warn?: string[] }[] = [
+export const SURFACE_CASES: FaultCase[] = [
   { fault: 'client-info-required', fail: ['meta/client-info-optional'] },
   { fault: 'capabilities-carried-over', fail: ['meta/capabilities-per-request'] },
   { fault: 'server-info-missing', warn: ['discover/server-info', 'results/server-info'] },
