@@ -49,3 +49,10 @@ export {
 export { migrationSection } from './engine/migration.js';
 export { adviceSection } from './engine/advice.js';
 export { VERSION } from './version.js';
+
+export { runGate, baselineFromReport, loadBaseline, loadReport, serializeBaseline, GateInputError, DEFAULT_GATE_OPTIONS, BASELINE_FORMAT, type Baseline, type GateOptions } from './gate/index.js';
+export type * from './core/gate-result.js';
+export type * from './core/evals-view.js';
+export { readEvals, withEvals, EvalsShapeError } from './core/evals-adapter.js';
+export { wilson, newcombe, percentile } from './core/stats.js';
+export { renderGateMarkdown, COMMENT_LIMIT } from './reporters/gate-markdown.js';

@@ -8,8 +8,9 @@ import { writeReports, useColor } from './output.js';
 import { planTargets, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { listCatalogue } from './list.js';
+import { gateReport, type GateFlags } from './gate-command.js';
 
-export interface CheckCommandOptions extends TargetOptions {
+export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
   config?: string;
   contracts: boolean;
   timeout?: number;
@@ -81,5 +82,6 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
   const written = await writeReports(report, cfg.reports);
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
+  if (o.baseline) return gateReport(report, cfg.reports.json ?? 'this run', { ...o, baseline: o.baseline });
   return exitCodeFor(report);
 }

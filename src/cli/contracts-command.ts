@@ -1,4 +1,4 @@
-import { analyseCatalogue, contractsSection } from '../contracts/index.js';
+import { analyseCatalogue, catalogueDigest, contractsSection } from '../contracts/index.js';
 import { exitCodeFor } from '../core/summary.js';
 import { REPORT_SCHEMA_VERSION, type Report, type TargetReport } from '../core/types.js';
 import { summarize } from '../core/summary.js';
@@ -55,6 +55,7 @@ export async function contractsCommand(operands: string[], o: ContractsCommandOp
       eraReason: 'a snapshot file: no server was contacted',
       outcome: 'completed',
       results: [],
+      catalogue: catalogueDigest(catalogue, analysis),
       sections: [contractsSection(analysis)],
       summary: summarize([]),
       wire: [],

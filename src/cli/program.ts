@@ -6,6 +6,8 @@ import { demoCommand } from './demo.js';
 import { contractsCommand, type ContractsCommandOptions } from './contracts-command.js';
 import { snapshotCommand, type SnapshotOptions } from './snapshot-command.js';
 import { diffCommand, type DiffOptions } from './diff-command.js';
+import { gateOptions } from './gate-options.js';
+import { gateCommand, type GateCommandOptions } from './gate-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -71,7 +73,16 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'show wire evidence in the console')
     .option('--no-contracts', 'leave out the tool-contract analysis')
-    .action((operands: string[], o: CheckCommandOptions) => run(checkCommand(operands, o)));
+    .option('--baseline <file>', 'gate this run against the last green baseline (exit code of the gate)');
+  gateOptions(program.commands.at(-1)!).action((operands: string[], o: CheckCommandOptions) => run(checkCommand(operands, o)));
+
+  gateOptions(
+    program
+      .command('gate')
+      .description('compare a report with the last green baseline: flips, stale accepted failures, pooled pass rates, telemetry')
+      .requiredOption('--report <file>', 'the JSON report of this run')
+      .requiredOption('--baseline <file>', 'the baseline of the last green run (written by --update-baseline)'),
+  ).action((o: GateCommandOptions) => run(gateCommand(o)));
 
   const targetOptions = (c: Command) =>
     c

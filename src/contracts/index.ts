@@ -3,7 +3,8 @@
  * Pure and offline: callers fetch lists and make calls; this module only reads what they pass in.
  */
 import type { RuleSettings } from '../core/rules.js';
-import type { ReportSection } from '../core/types.js';
+import type { CatalogueDigest, ReportSection } from '../core/types.js';
+import { hashJson } from './canonical.js';
 import type { Catalogue } from './catalogue.js';
 import { confusableFindings } from './confusable.js';
 import { lintCatalogue } from './lint.js';
@@ -99,6 +100,18 @@ export function analyseCatalogue(original: Catalogue, settings?: RuleSettings, o
 
 export function contractsSection(r: ContractsResult): ReportSection {
   return { id: 'contracts', title: 'Tool contracts', findings: r.findings.map((f) => ({ ...f })) };
+}
+
+/** Hashes of the catalogue per tool (its description apart) with each tool's risk, for the gate and the run history. */
+export function catalogueDigest(c: Catalogue, r: ContractsResult): CatalogueDigest {
+  const tools: CatalogueDigest['tools'] = {};
+  const risk = new Map(r.risk.map((x) => [x.tool, x]));
+  for (const t of c.tools) {
+    if (Object.hasOwn(tools, t.name)) continue;
+    const x = risk.get(t.name);
+    tools[t.name] = { hash: hashJson(t), description: hashJson(t.description ?? ''), ...(x ? { risk: `${x.tier} ${x.class}` } : {}) };
+  }
+  return { hash: c.hashes.catalogue, tools };
 }
 
 /** 1 when a rule at error level fired and was not waived. */

@@ -97,6 +97,8 @@ export interface TargetReport {
   outcome: 'completed' | 'inconclusive';
   outcomeReason?: string;
   results: CheckResult[];
+  /** The catalogue the server offered, hashed: what the gate compares and the history attributes moves to. */
+  catalogue?: CatalogueDigest;
   /** Findings of other layers (contracts, …), keyed by layer id. Renderers show what they know. */
   sections?: ReportSection[];
   summary: Summary;
@@ -105,6 +107,12 @@ export interface TargetReport {
   wire: WireEntry[];
   wireDropped: number;
   durationMs: number;
+}
+
+/** Hashes of what a model sees of a server, per tool (description separately), with each tool's risk class. */
+export interface CatalogueDigest {
+  hash: string;
+  tools: Record<string, { hash: string; description: string; risk?: string }>;
 }
 
 /** A block of findings from a layer other than conformance, already rendered to plain data. */

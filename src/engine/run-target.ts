@@ -13,9 +13,9 @@ import type { Transport } from '../target/transport.js';
 import { openTransport } from '../target/open.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueFrom } from './catalogue.js';
-import { analyseCatalogue, contractsSection, type Catalogue } from '../contracts/index.js';
+import { analyseCatalogue, catalogueDigest, contractsSection, type Catalogue } from '../contracts/index.js';
 import type { RuleSettings } from '../core/rules.js';
-import type { ReportSection } from '../core/types.js';
+import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { detectDualEra } from '../target/dual-era.js';
 import { migrationSection } from './migration.js';
@@ -102,7 +102,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
-        const section = await contractsStep(env, probe, recorder, o);
+        const section = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
         if (section) (report.sections ??= []).push(section);
       }
     }
@@ -123,12 +123,13 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
 }
 
 /** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */
-async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions): Promise<ReportSection | undefined> {
+async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions, digest: (d: CatalogueDigest) => void): Promise<ReportSection | undefined> {
   try {
     const { catalogue, problems } = await catalogueFrom(env.shared, probe);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
     if (o.contracts === false) return undefined;
     const analysis = analyseCatalogue(catalogue, o.contracts, { structuredResults: recorder.audit?.structuredResults ?? [] });
+    digest(catalogueDigest(catalogue, analysis));
     return contractsSection(analysis);
   } catch (e) {
     if (o.capture) o.capture.catalogueProblems = [`the catalogue could not be read: ${(e as Error).message}`];

@@ -12,6 +12,7 @@ const ALLOWED: Record<string, string[]> = {
   checks: ['core', 'spec', 'target'],
   contracts: ['core', 'spec'],
   reporters: ['core'],
+  gate: ['core'],
   config: ['core'],
   engine: ['core', 'spec', 'target', 'checks', 'contracts', 'reporters', 'config'],
 };
