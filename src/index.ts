@@ -54,5 +54,5 @@ export { runGate, baselineFromReport, loadBaseline, loadReport, serializeBaselin
 export type * from './core/gate-result.js';
 export type * from './core/evals-view.js';
 export { readEvals, withEvals, EvalsShapeError } from './core/evals-adapter.js';
-export { wilson, newcombe, percentile } from './core/stats.js';
+export { newcombe, percentile } from './core/regression-stats.js';
 export { renderGateMarkdown, COMMENT_LIMIT } from './reporters/gate-markdown.js';

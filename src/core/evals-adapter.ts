@@ -70,25 +70,89 @@ function result(v: unknown, i: number): EvalCaseResultView {
   };
 }
 
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * The `eval` command's own shape: `golden {file, hash}`, `models[] {model, params, cases[] {id, tags, passes, errors,
+ * n, verdict, costUsd, trace[] {run, status, latencyMs, calls, finalText, assertions}}}`. Its cases carry no hash of
+ * their own yet; then the golden-set hash stands in, so any change to the set makes old case results not comparable.
+ */
+function fromEvalsReport(e: Obj, report: Report): EvalsView {
+  const g = e.golden as Obj;
+  if (typeof g.hash !== 'string') throw new EvalsShapeError('evals.golden.hash must be a string');
+  const file = typeof g.file === 'string' ? g.file.split(/[\\/]/).pop()! : undefined;
+  const models: EvalModelView[] = [];
+  const results: EvalCaseResultView[] = [];
+  (e.models as unknown[]).forEach((m, i) => {
+    const where = `evals.models[${i}]`;
+    if (!isObj(m)) throw new EvalsShapeError(`${where} must be an object`);
+    const id = str(m, 'model', where);
+    models.push({ id, params: isObj(m.params) ? m.params : {} });
+    if (!Array.isArray(m.cases)) throw new EvalsShapeError(`${where}.cases must be an array`);
+    m.cases.forEach((c, j) => {
+      const cw = `${where}.cases[${j}]`;
+      if (!isObj(c)) throw new EvalsShapeError(`${cw} must be an object`);
+      const trace = Array.isArray(c.trace) ? c.trace.filter(isObj) : [];
+      const caseHash = typeof c.hash === 'string' ? c.hash : `${g.hash}#${str(c, 'id', cw)}`;
+      const failed = trace.filter((r) => r.status === 'fail');
+      results.push({
+        caseId: str(c, 'id', cw),
+        caseHash,
+        tags: Array.isArray(c.tags) ? c.tags.filter((t): t is string => typeof t === 'string') : [],
+        model: id,
+        runs: count(c, 'n', cw),
+        passes: count(c, 'passes', cw),
+        errors: count(c, 'errors', cw, 0),
+        verdict: typeof c.verdict === 'string' ? c.verdict : 'unknown',
+        latenciesMs: trace.filter((r) => r.status !== 'error').map((r) => num(r.latencyMs)).filter((x): x is number => x !== undefined),
+        ...(num(c.costUsd) !== undefined ? { costUsd: num(c.costUsd)! } : {}),
+        ...(failed.length
+          ? {
+              failedRuns: failed.map((r, k) => ({
+                run: num(r.run) ?? k + 1,
+                reason: Array.isArray(r.assertions) ? r.assertions.filter((a) => isObj(a) && a.pass === false && !a.advisory).map((a) => String((a as Obj).reason ?? '')).join('; ') : '',
+                calls: Array.isArray(r.calls)
+                  ? r.calls.filter(isObj).map((x) => ({ tool: String(x.tool ?? ''), ...(x.arguments !== undefined ? { args: x.arguments } : {}), isError: x.isError === true, ...(typeof x.resultPreview === 'string' ? { result: x.resultPreview } : {}) }))
+                  : [],
+                ...(typeof r.finalText === 'string' ? { answer: r.finalText } : {}),
+              })),
+            }
+          : {}),
+      });
+    });
+  });
+  return {
+    goldenSet: { hash: g.hash, ...(file ? { name: file } : {}) },
+    ...(typeof e.catalogueHash === 'string' ? { catalogueHash: e.catalogueHash } : {}),
+    harnessVersion: report.tool.version,
+    models,
+    results,
+    ...shardOf(e),
+  };
+}
+
+function shardOf(e: Obj): Pick<EvalsView, 'shard'> {
+  const s = e.shard;
+  return isObj(s) && typeof s.index === 'number' && typeof s.count === 'number' ? { shard: { index: s.index, count: s.count, ...(typeof s.runId === 'string' ? { runId: s.runId } : {}) } } : {};
+}
+
 /** The behaviour part of a report, or undefined when the report has none. Throws EvalsShapeError when it is malformed. */
 export function readEvals(report: Report): EvalsView | undefined {
   const e = (report as unknown as Obj).evals;
   if (e === undefined) return undefined;
   if (!isObj(e)) throw new EvalsShapeError('evals must be an object');
+  if (isObj(e.golden) && Array.isArray(e.models)) return fromEvalsReport(e, report);
   const g = e.goldenSet;
   if (!isObj(g) || typeof g.hash !== 'string') throw new EvalsShapeError('evals.goldenSet.hash must be a string');
   if (!Array.isArray(e.models)) throw new EvalsShapeError('evals.models must be an array');
   if (!Array.isArray(e.results)) throw new EvalsShapeError('evals.results must be an array');
-  const s = e.shard;
   return {
     goldenSet: { hash: g.hash, ...(typeof g.name === 'string' ? { name: g.name } : {}) },
     ...(typeof e.catalogueHash === 'string' ? { catalogueHash: e.catalogueHash } : {}),
     harnessVersion: typeof e.harnessVersion === 'string' ? e.harnessVersion : report.tool.version,
     models: e.models.map(model),
     results: e.results.map(result),
-    ...(isObj(s) && typeof s.index === 'number' && typeof s.count === 'number'
-      ? { shard: { index: s.index, count: s.count, ...(typeof s.runId === 'string' ? { runId: s.runId } : {}) } }
-      : {}),
+    ...shardOf(e),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Report, Status } from '../core/types.js';
 import { readEvals } from '../core/evals-adapter.js';
-import { percentile } from '../core/stats.js';
+import { percentile } from '../core/regression-stats.js';
 import { BASELINE_FORMAT, type AcceptedFailure, type Baseline, type BaselineEvals, type BaselineTarget } from './baseline-types.js';
 import { GateInputError } from './errors.js';
 import { readJsonFile } from './load.js';

@@ -1,5 +1,5 @@
 import type { EvalCaseResultView, EvalsView } from '../core/evals-view.js';
-import { newcombe } from '../core/stats.js';
+import { newcombe } from '../core/regression-stats.js';
 import type { BaselineEvals } from './baseline-types.js';
 import type { GateOptions } from './options.js';
 import type { BehaviourVerdict, CaseRegression, Counts, NotComparable, PooledComparison } from '../core/gate-result.js';

@@ -1,5 +1,5 @@
 import type { EvalsView } from '../core/evals-view.js';
-import { percentile } from '../core/stats.js';
+import { percentile } from '../core/regression-stats.js';
 import type { BaselineEvals } from './baseline-types.js';
 import type { GateOptions } from './options.js';
 import type { TelemetryComparison } from '../core/gate-result.js';

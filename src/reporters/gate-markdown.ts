@@ -1,5 +1,5 @@
 import type { GateResult, PooledComparison } from '../core/gate-result.js';
-import { wilson } from '../core/stats.js';
+import { wilson } from '../core/regression-stats.js';
 import { mdCodeSpan, mdText } from './markdown-escape.js';
 
 /** GitHub rejects comments over 65,536 characters; stay well under with room for a footer. */

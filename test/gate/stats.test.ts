@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newcombe, percentile, wilson } from '../../src/core/stats.js';
+import { newcombe, percentile, wilson } from '../../src/core/regression-stats.js';
 import { verdictFor } from '../../src/gate/index.js';
 
 const near = (a: number, b: number, eps = 0.0005) => assert.ok(Math.abs(a - b) < eps, `${a} is not ${b}`);

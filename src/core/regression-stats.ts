@@ -1,4 +1,4 @@
-/** Interval statistics for pass rates and telemetry (METRICS.md §6-§8). Pure. */
+/** Intervals for the regression gate (METRICS §6-§8): Wilson bounds, the Newcombe difference interval, type-7 percentiles. Pure. */
 export const Z95 = 1.96;
 
 export interface Interval {
