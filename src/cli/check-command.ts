@@ -9,6 +9,8 @@ import { planTargets, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { listCatalogue } from './list.js';
 import { gateReport, type GateFlags } from './gate-command.js';
+import { recordHistory } from './history-command.js';
+import { DEFAULT_HISTORY } from '../gate/index.js';
 
 export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
   config?: string;
@@ -27,6 +29,7 @@ export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
   concurrency: number;
   color?: boolean;
   verbose?: boolean;
+  history?: string | true;
 }
 
 export async function loadEffectiveConfig(o: { config?: string }): Promise<AssayConfig> {
@@ -82,6 +85,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
   const written = await writeReports(report, cfg.reports);
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
+  if (o.history) await recordHistory(report, o.history === true ? DEFAULT_HISTORY : o.history);
   if (o.baseline) return gateReport(report, cfg.reports.json ?? 'this run', { ...o, baseline: o.baseline });
   return exitCodeFor(report);
 }

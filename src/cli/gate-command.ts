@@ -8,6 +8,7 @@ import { baselineFromReport, GateInputError, loadBaseline, loadReport, runGate, 
 import { renderGateMarkdown } from '../reporters/gate-markdown.js';
 import { renderGateText } from '../reporters/gate-text.js';
 import { UsageError } from './usage-error.js';
+import { recordHistory } from './history-command.js';
 
 export interface GateFlags {
   baseline: string;
@@ -25,6 +26,8 @@ export interface GateFlags {
 
 export interface GateCommandOptions extends GateFlags {
   report: string;
+  /** History file to append to, or false. */
+  history: string | false;
 }
 
 async function write(file: string, text: string): Promise<void> {
@@ -84,5 +87,7 @@ export async function gateCommand(o: GateCommandOptions): Promise<number> {
     if (e instanceof GateInputError) throw new UsageError(e.message);
     throw e;
   }
-  return gateReport(report, o.report, o);
+  const code = await gateReport(report, o.report, o);
+  if (o.history) await recordHistory(report, o.history);
+  return code;
 }

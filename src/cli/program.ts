@@ -8,6 +8,7 @@ import { snapshotCommand, type SnapshotOptions } from './snapshot-command.js';
 import { diffCommand, type DiffOptions } from './diff-command.js';
 import { gateOptions } from './gate-options.js';
 import { gateCommand, type GateCommandOptions } from './gate-command.js';
+import { historyCommand, type HistoryOptions } from './history-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -73,7 +74,8 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'show wire evidence in the console')
     .option('--no-contracts', 'leave out the tool-contract analysis')
-    .option('--baseline <file>', 'gate this run against the last green baseline (exit code of the gate)');
+    .option('--baseline <file>', 'gate this run against the last green baseline (exit code of the gate)')
+    .option('--history [file]', 'append this run to the run history (default .mcp-assay/history.jsonl)');
   gateOptions(program.commands.at(-1)!).action((operands: string[], o: CheckCommandOptions) => run(checkCommand(operands, o)));
 
   gateOptions(
@@ -81,8 +83,18 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
       .command('gate')
       .description('compare a report with the last green baseline: flips, stale accepted failures, pooled pass rates, telemetry')
       .requiredOption('--report <file>', 'the JSON report of this run')
-      .requiredOption('--baseline <file>', 'the baseline of the last green run (written by --update-baseline)'),
+      .requiredOption('--baseline <file>', 'the baseline of the last green run (written by --update-baseline)')
+      .option('--history <file>', 'run history this run is appended to', '.mcp-assay/history.jsonl')
+      .option('--no-history', 'do not append this run to the run history'),
   ).action((o: GateCommandOptions) => run(gateCommand(o)));
+
+  program
+    .command('history')
+    .description('pass rate per model and per case over time, and what changed at every move (catalogue, golden set, model, or nothing visible)')
+    .argument('[source]', 'a history file (JSONL) or a directory of JSON reports', '.mcp-assay/history.jsonl')
+    .option('--append <report>', 'first append this JSON report to the history file')
+    .option('--json <file>', 'write the moves and their causes as JSON')
+    .action((source: string, o: HistoryOptions) => run(historyCommand(source, o)));
 
   const targetOptions = (c: Command) =>
     c

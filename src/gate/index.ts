@@ -7,3 +7,6 @@ export { GateInputError } from './errors.js';
 export { DEFAULT_GATE_OPTIONS, type GateOptions } from './options.js';
 export { verdictFor } from './compare-behaviour.js';
 export { targetKey, contractId } from './keys.js';
+export { historyEntry } from './history-entry.js';
+export { historyMoves, causesBetween, catalogueChanges } from './history-attribution.js';
+export { appendHistory, readHistory, DEFAULT_HISTORY } from './history-file.js';

@@ -40,10 +40,13 @@ describe('mcp-assay check --baseline / gate against real servers', () => {
     const recorded = readFileSync(baseline, 'utf8');
     assert.match(recorded, /"resources\/read-missing": "pass"/);
 
-    const again = await runCli(['gate', '--report', path.join(dir, 'r1.json'), '--baseline', baseline, '--update-baseline']);
+    const again = await runCli(['gate', '--report', path.join(dir, 'r1.json'), '--baseline', baseline, '--update-baseline', '--history', path.join(dir, 'h.jsonl')]);
     assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.match(again.stdout, /gate passed/);
     assert.equal(readFileSync(baseline, 'utf8'), recorded, 'an unchanged run rewrites the baseline byte for byte');
+    const line = JSON.parse(readFileSync(path.join(dir, 'h.jsonl'), 'utf8').trim());
+    assert.equal(line.format, 'mcp-assay/history@1');
+    assert.equal(line.scores.conformance.fail, 0);
 
     const summary = path.join(dir, 'step-summary.md');
     const md = path.join(dir, 'comment.md');
