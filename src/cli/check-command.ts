@@ -9,7 +9,7 @@ import { planTargets, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { listCatalogue } from './list.js';
 import { gateReport, type GateFlags } from './gate-command.js';
-import { recordHistory } from './history-command.js';
+import { historyFor, recordHistory } from './history-command.js';
 import { DEFAULT_HISTORY } from '../gate/index.js';
 
 export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
@@ -30,6 +30,8 @@ export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
   color?: boolean;
   verbose?: boolean;
   history?: string | true;
+  html?: string;
+  sarif?: string;
 }
 
 export async function loadEffectiveConfig(o: { config?: string }): Promise<AssayConfig> {
@@ -83,9 +85,10 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
-  const written = await writeReports(report, cfg.reports);
+  const historyFile = o.history === true ? DEFAULT_HISTORY : o.history;
+  if (historyFile) await recordHistory(report, historyFile);
+  const written = await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }, { history: await historyFor(historyFile) });
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
-  if (o.history) await recordHistory(report, o.history === true ? DEFAULT_HISTORY : o.history);
   if (o.baseline) return gateReport(report, cfg.reports.json ?? 'this run', { ...o, baseline: o.baseline });
   return exitCodeFor(report);
 }

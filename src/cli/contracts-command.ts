@@ -17,6 +17,8 @@ export interface ContractsCommandOptions extends TargetOptions {
   json?: string;
   junit?: string;
   md?: string;
+  html?: string;
+  sarif?: string;
   color?: boolean;
   verbose?: boolean;
 }
@@ -76,6 +78,6 @@ export async function contractsCommand(operands: string[], o: ContractsCommandOp
     });
   }
   process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color), verbose: o.verbose ?? false }));
-  for (const f of await writeReports(report, cfg.reports)) process.stderr.write(`wrote ${f}\n`);
+  for (const f of await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) })) process.stderr.write(`wrote ${f}\n`);
   return exitCodeFor(report);
 }

@@ -8,7 +8,8 @@ import { baselineFromReport, GateInputError, loadBaseline, loadReport, runGate, 
 import { renderGateMarkdown } from '../reporters/gate-markdown.js';
 import { renderGateText } from '../reporters/gate-text.js';
 import { UsageError } from './usage-error.js';
-import { recordHistory } from './history-command.js';
+import { historyFor, recordHistory } from './history-command.js';
+import { writeReports } from './output.js';
 
 export interface GateFlags {
   baseline: string;
@@ -28,6 +29,8 @@ export interface GateCommandOptions extends GateFlags {
   report: string;
   /** History file to append to, or false. */
   history: string | false;
+  html?: string;
+  sarif?: string;
 }
 
 async function write(file: string, text: string): Promise<void> {
@@ -89,5 +92,7 @@ export async function gateCommand(o: GateCommandOptions): Promise<number> {
   }
   const code = await gateReport(report, o.report, o);
   if (o.history) await recordHistory(report, o.history);
+  const written = await writeReports(report, { ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }, { history: await historyFor(o.history || undefined) });
+  for (const f of written) process.stderr.write(`wrote ${f}\n`);
   return code;
 }

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { appendHistory, DEFAULT_HISTORY, GateInputError, historyEntry, historyMoves, loadReport, readHistory } from '../gate/index.js';
 import type { Report } from '../core/types.js';
+import type { HistoryEntry } from '../core/history-types.js';
 import { renderHistoryText } from '../reporters/history-text.js';
 import { currentCommit } from './git.js';
 import { UsageError } from './usage-error.js';
@@ -18,6 +19,16 @@ const asUsage = (e: unknown): never => {
 export async function recordHistory(report: Report, file: string): Promise<void> {
   await appendHistory(file, historyEntry(report, { commit: await currentCommit() }));
   process.stderr.write(`appended this run to ${file}\n`);
+}
+
+/** The history for the HTML trend, when there is one; a missing or unreadable history only loses the trend. */
+export async function historyFor(file: string | undefined): Promise<HistoryEntry[] | undefined> {
+  if (!file) return undefined;
+  try {
+    return await readHistory(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `mcp-assay history [source]`: pass rates over time, and what changed at every move. */

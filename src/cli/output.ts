@@ -7,6 +7,8 @@ export interface ReportFiles {
   json?: string;
   junit?: string;
   md?: string;
+  html?: string;
+  sarif?: string;
 }
 
 /** Writes each requested rendering; returns the paths written. */
@@ -16,6 +18,7 @@ export async function writeReports(report: Report, files: ReportFiles, opts: Ren
     [files.json, 'json'],
     [files.junit, 'junit'],
     [files.md, 'markdown'],
+    [files.html, 'html'],
   ];
   for (const [file, id] of jobs) {
     if (!file) continue;

@@ -64,6 +64,8 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--json <file>', 'write the JSON report')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--md <file>', 'write a Markdown report (fits a CI job summary)')
+    .option('--html <file>', 'write a self-contained HTML report')
+    .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)')
     .option('--list', 'print the check catalogue and exit')
     .option('--only <prefix>', 'run only checks whose id starts with this (repeatable)', collect, [])
     .option('--skip <prefix>', 'skip checks whose id starts with this (repeatable)', collect, [])
@@ -85,7 +87,9 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
       .requiredOption('--report <file>', 'the JSON report of this run')
       .requiredOption('--baseline <file>', 'the baseline of the last green run (written by --update-baseline)')
       .option('--history <file>', 'run history this run is appended to', '.mcp-assay/history.jsonl')
-      .option('--no-history', 'do not append this run to the run history'),
+      .option('--no-history', 'do not append this run to the run history')
+      .option('--html <file>', 'write the report as self-contained HTML, with the trend from the history')
+      .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0'),
   ).action((o: GateCommandOptions) => run(gateCommand(o)));
 
   program
@@ -115,6 +119,8 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--json <file>', 'write the JSON report')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--md <file>', 'write a Markdown report')
+    .option('--html <file>', 'write a self-contained HTML report')
+    .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)')
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'more detail')
     .action((operands: string[], o: ContractsCommandOptions) => run(contractsCommand(operands, o)));

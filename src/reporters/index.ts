@@ -3,15 +3,17 @@ import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { markdownReporter } from './markdown.js';
 import type { Reporter } from './types.js';
+import { htmlReporter } from './html-reporter.js';
 
 export const REPORTERS: Record<Reporter['id'], Reporter> = {
   console: consoleReporter,
   json: jsonReporter,
   junit: junitReporter,
   markdown: markdownReporter,
+  html: htmlReporter,
 };
 
-export { consoleReporter, jsonReporter, junitReporter, markdownReporter };
+export { consoleReporter, jsonReporter, junitReporter, markdownReporter, htmlReporter };
 export { REPORT_SCHEMA_ID } from './json.js';
 export { summaryLine, visible } from './text.js';
 export type { RenderOptions, Reporter } from './types.js';

@@ -40,10 +40,11 @@ describe('mcp-assay check --baseline / gate against real servers', () => {
     const recorded = readFileSync(baseline, 'utf8');
     assert.match(recorded, /"resources\/read-missing": "pass"/);
 
-    const again = await runCli(['gate', '--report', path.join(dir, 'r1.json'), '--baseline', baseline, '--update-baseline', '--history', path.join(dir, 'h.jsonl')]);
+    const again = await runCli(['gate', '--report', path.join(dir, 'r1.json'), '--baseline', baseline, '--update-baseline', '--history', path.join(dir, 'h.jsonl'), '--html', path.join(dir, 'r1.html')]);
     assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.match(again.stdout, /gate passed/);
     assert.equal(readFileSync(baseline, 'utf8'), recorded, 'an unchanged run rewrites the baseline byte for byte');
+    assert.match(readFileSync(path.join(dir, 'r1.html'), 'utf8'), /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/);
     const line = JSON.parse(readFileSync(path.join(dir, 'h.jsonl'), 'utf8').trim());
     assert.equal(line.format, 'mcp-assay/history@1');
     assert.equal(line.scores.conformance.fail, 0);
