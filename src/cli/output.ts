@@ -19,6 +19,7 @@ export async function writeReports(report: Report, files: ReportFiles, opts: Ren
     [files.junit, 'junit'],
     [files.md, 'markdown'],
     [files.html, 'html'],
+    [files.sarif, 'sarif'],
   ];
   for (const [file, id] of jobs) {
     if (!file) continue;

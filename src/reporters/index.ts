@@ -4,6 +4,7 @@ import { junitReporter } from './junit.js';
 import { markdownReporter } from './markdown.js';
 import type { Reporter } from './types.js';
 import { htmlReporter } from './html-reporter.js';
+import { sarifReporter } from './sarif.js';
 
 export const REPORTERS: Record<Reporter['id'], Reporter> = {
   console: consoleReporter,
@@ -11,9 +12,10 @@ export const REPORTERS: Record<Reporter['id'], Reporter> = {
   junit: junitReporter,
   markdown: markdownReporter,
   html: htmlReporter,
+  sarif: sarifReporter,
 };
 
-export { consoleReporter, jsonReporter, junitReporter, markdownReporter, htmlReporter };
+export { consoleReporter, jsonReporter, junitReporter, markdownReporter, htmlReporter, sarifReporter };
 export { REPORT_SCHEMA_ID } from './json.js';
 export { summaryLine, visible } from './text.js';
 export type { RenderOptions, Reporter } from './types.js';

@@ -12,7 +12,7 @@ export interface RenderOptions {
 
 /** A reporter renders a finished, read-only Report; it never decides pass or fail. */
 export interface Reporter {
-  id: 'console' | 'json' | 'junit' | 'markdown' | 'html';
+  id: 'console' | 'json' | 'junit' | 'markdown' | 'html' | 'sarif';
   fileExtension: string;
   render(report: Report, opts?: RenderOptions): string;
 }
