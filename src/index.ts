@@ -56,3 +56,6 @@ export type * from './core/evals-view.js';
 export { readEvals, withEvals, EvalsShapeError } from './core/evals-adapter.js';
 export { newcombe, percentile } from './core/regression-stats.js';
 export { renderGateMarkdown, COMMENT_LIMIT } from './reporters/gate-markdown.js';
+export { parseShard, shardOfPair, selectShardPairs, ShardSpecError, type ShardSpec } from './core/shard.js';
+export { mergeReports, historyEntry, historyMoves, readHistory, appendHistory, type MergeInput } from './gate/index.js';
+export type { HistoryEntry, HistoryMove, MoveCause } from './core/history-types.js';

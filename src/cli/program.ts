@@ -9,6 +9,7 @@ import { diffCommand, type DiffOptions } from './diff-command.js';
 import { gateOptions } from './gate-options.js';
 import { gateCommand, type GateCommandOptions } from './gate-command.js';
 import { historyCommand, type HistoryOptions } from './history-command.js';
+import { mergeCommand, type MergeOptions } from './merge-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -91,6 +92,16 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
       .option('--html <file>', 'write the report as self-contained HTML, with the trend from the history')
       .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0'),
   ).action((o: GateCommandOptions) => run(gateCommand(o)));
+
+  program
+    .command('merge')
+    .description('combine the reports of the shards of one run (--shard i/n) into the report an unsharded run would write')
+    .argument('<reports...>', 'the JSON reports of every shard')
+    .requiredOption('-o, --output <file>', 'where to write the merged JSON report')
+    .option('--html <file>', 'also write the merged report as HTML')
+    .option('--sarif <file>', 'also write its contract and security findings as SARIF 2.1.0')
+    .option('--md <file>', 'also write it as Markdown')
+    .action((files: string[], o: MergeOptions) => run(mergeCommand(files, o)));
 
   program
     .command('history')

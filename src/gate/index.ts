@@ -10,3 +10,5 @@ export { targetKey, contractId } from './keys.js';
 export { historyEntry } from './history-entry.js';
 export { historyMoves, causesBetween, catalogueChanges } from './history-attribution.js';
 export { appendHistory, readHistory, DEFAULT_HISTORY } from './history-file.js';
+export { mergeReports, type MergeInput } from './merge.js';
+export { addPooled } from './merge-evals.js';

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { selectShardPairs } from '../../src/core/shard.js';
+import { readEvals } from '../../src/core/evals-adapter.js';
+import { baselineFromReport, GateInputError, mergeReports, runGate, type MergeInput } from '../../src/gate/index.js';
+import type { Report } from '../../src/core/types.js';
+import type { EvalsView } from '../../src/core/evals-view.js';
+import { evals, report, row, target } from './fixtures.js';
+import { runCli } from '../support/spawn-cli.js';
+
+const MODELS = ['m:a', 'm:b'];
+const CASES = Array.from({ length: 12 }, (_, i) => `case-${String(i).padStart(2, '0')}`);
+/** A full run: varied pass counts, critical tags, infra errors, costs and latencies. */
+const FULL_ROWS = CASES.flatMap((c, i) =>
+  MODELS.map((m, j) =>
+    row(c, m, (i * 3 + j * 2) % 6 > 5 ? 5 : (i * 3 + j * 2) % 6, 5, { tags: i % 3 === 0 ? ['critical'] : ['search'], latenciesMs: [100 + i, 200 + j, 300, 400, 500 + i * j], costUsd: 0.01 * (i + 1), ...(i === 7 && j === 1 ? { errors: 2, verdict: 'inconclusive' } : {}) }),
+  ),
+);
+const conf = () => target({ name: 'desk', checks: { 'a/one': 'pass', 'a/two': 'fail' } });
+
+function shardReports(count: number, rows = FULL_ROWS, extra: Partial<EvalsView> = {}): MergeInput[] {
+  return Array.from({ length: count }, (_, k) => {
+    const pairs = new Set(selectShardPairs(CASES, MODELS, { index: k + 1, count }).map((p) => `${p.caseId}|${p.model}`));
+    const e = evals(rows.filter((r) => pairs.has(`${r.caseId}|${r.model}`)), { shard: { index: k + 1, count, runId: 'run-7' }, ...extra });
+    e.models = MODELS.map((id) => ({ id, params: { temperature: 0 } }));
+    return { file: `shard-${k + 1}.json`, report: report([conf()], e) };
+  });
+}
+
+function full(): Report {
+  const e = evals(FULL_ROWS);
+  e.models = MODELS.map((id) => ({ id, params: { temperature: 0 } }));
+  return report([conf()], e);
+}
+
+const verdicts = (r: Report) => readEvals(r)!.results.map((x) => `${x.caseId}|${x.model}|${x.passes}/${x.runs}|${x.verdict}`).sort();
+
+describe('merge: shards combine into the unsharded report', () => {
+  it('same case verdicts and the same gate result as the unsharded run, for 1 to 5 shards', () => {
+    const baseRows = FULL_ROWS.map((r) => ({ ...r, passes: r.runs }));
+    const base = report([target({ name: 'desk', checks: { 'a/one': 'pass', 'a/two': 'pass' } })], { ...evals(baseRows), models: MODELS.map((id) => ({ id, params: { temperature: 0 } })) });
+    const baseline = baselineFromReport(base);
+    const files = { report: 'r', baseline: 'b' };
+    const unsharded = runGate(full(), baseline, files);
+    assert.equal(unsharded.exitCode, 1, 'the fixture has regressions to find');
+    for (const n of [1, 2, 3, 5]) {
+      const merged = mergeReports(shardReports(n));
+      assert.deepEqual(verdicts(merged), verdicts(full()), `${n} shards`);
+      assert.equal(readEvals(merged)!.shard, undefined);
+      assert.deepEqual(runGate(merged, baseline, files), unsharded, `${n} shards gate the same`);
+      assert.deepEqual(merged.summary, full().summary);
+    }
+  });
+
+  it('the eval command shape: cases concatenate and pooled metrics add their counts exactly', () => {
+    const rate = (c: number, n: number) => ({ c, n });
+    const part = (cases: string[], sel: [number, number]) => ({
+      schemaVersion: '1.0',
+      golden: { file: 'tasks.yaml', hash: 'g', cases: 4 },
+      target: 'desk',
+      catalogueHash: 'cat',
+      runsPerCase: 5,
+      models: [{ model: 'm:a', params: {}, source: 'live', cases: cases.map((id) => ({ id, tags: [], runs: 5, passes: 5, errors: 0, n: 5, verdict: 'pass', trace: [] })), metrics: { selectionAccuracy: { ...rate(...sel), rate: sel[0] / sel[1], lo: 0, hi: 1 }, confusion: { get: { get: sel[0] } } }, summary: { cases: cases.length, pass: cases.length, fail: 0, inconclusive: 0, runs: cases.length * 5, errors: 0, cacheHits: 0 }, usage: { inputTokens: 100, outputTokens: 10 }, costUsd: 0.01 }],
+      problems: [],
+      durationMs: 10,
+    });
+    const a = { ...report([]), evals: { ...part(['c1', 'c3'], [9, 10]), shard: { index: 1, count: 2 } } } as Report;
+    const b = { ...report([]), evals: { ...part(['c2'], [3, 5]), shard: { index: 2, count: 2 } } } as Report;
+    const merged = mergeReports([{ file: 'a', report: a }, { file: 'b', report: b }]) as Report & { evals: { models: { cases: { id: string }[]; metrics: { selectionAccuracy: unknown; confusion: unknown }; summary: unknown; usage: unknown; costUsd: number }[] } };
+    const m = merged.evals.models[0]!;
+    assert.deepEqual(m.cases.map((c) => c.id), ['c1', 'c2', 'c3']);
+    // 12/15 = 0.8, Wilson 95% [0.5481, 0.9295]
+    assert.deepEqual(m.metrics.selectionAccuracy, { c: 12, n: 15, rate: 0.8, lo: 0.5481, hi: 0.9295 });
+    assert.deepEqual(m.metrics.confusion, { get: { get: 12 } });
+    assert.deepEqual(m.summary, { cases: 3, pass: 3, fail: 0, inconclusive: 0, runs: 15, errors: 0, cacheHits: 0 });
+    assert.deepEqual(m.usage, { inputTokens: 200, outputTokens: 20 });
+    assert.equal(m.costUsd, 0.02);
+  });
+
+  it('shards of different runs, repeated, overlapping or missing shards: an error naming the file', () => {
+    const s = shardReports(3);
+    const other = shardReports(3, FULL_ROWS, { goldenSet: { name: 'desk', hash: 'golden-2' } });
+    const err = (inputs: MergeInput[], re: RegExp) => assert.throws(() => mergeReports(inputs), (e: unknown) => e instanceof GateInputError && re.test(e.message));
+    err([s[0]!, other[1]!, s[2]!], /^shard-2\.json: a shard of another run than shard-1\.json: the golden set hash differs/);
+    err([s[0]!, s[1]!, s[1]!], /^shard-2\.json: shard 2\/3 again \(also shard-2\.json\)/);
+    err([s[0]!, s[1]!], /^shard-1\.json: shard\(s\) 3 of 3 are missing/);
+    const overlap = { file: 'x.json', report: { ...s[2]!.report, evals: { ...readEvals(s[2]!.report)!, results: [...readEvals(s[2]!.report)!.results, readEvals(s[0]!.report)!.results[0]!] } } as Report };
+    err([s[0]!, s[1]!, overlap], /^x\.json: case .* was also run in shard-1\.json: the shards overlap/);
+    const diffTarget = { file: 'y.json', report: { ...s[2]!.report, targets: [target({ name: 'desk', checks: { 'a/one': 'fail', 'a/two': 'fail' } })] } };
+    err([s[0]!, s[1]!, diffTarget], /^y\.json: target desk was also checked in shard-1\.json with other results \(a\/one: pass there, fail here\)/);
+    err([s[0]!, { file: 'v.json', report: { ...s[1]!.report, tool: { name: 'mcp-assay', version: '0.2.0' } } }, s[2]!], /^v\.json: written by mcp-assay 0\.2\.0/);
+  });
+
+  it('the merge command writes the merged report; bad shards are exit 2 naming the file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'assay-merge-'));
+    const files = shardReports(2).map((s) => {
+      const p = path.join(dir, s.file);
+      writeFileSync(p, JSON.stringify(s.report));
+      return p;
+    });
+    const out = path.join(dir, 'merged', 'report.json');
+    const ok = await runCli(['merge', ...files, '-o', out, '--html', path.join(dir, 'merged', 'report.html')]);
+    assert.equal(ok.code, 1, ok.stderr); // the conformance target has a failing check, as in the unsharded run
+    assert.deepEqual(verdicts(JSON.parse(readFileSync(out, 'utf8'))), verdicts(full()));
+    assert.match(readFileSync(path.join(dir, 'merged', 'report.html'), 'utf8'), /data-testid="eval-matrix"/);
+    const bad = await runCli(['merge', files[0]!, files[0]!, '-o', out]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /shard-1\.json: shard 1\/2 again/);
+  });
+});
