@@ -21,7 +21,7 @@ function canonical(v: unknown): string {
 
 /** Shards must be of one run: same harness, golden set, catalogue, models, shard count (and run id when set). */
 function checkSameRun(inputs: readonly (MergeInput & { evals: EvalsView })[]): void {
-  const [a, ...rest] = inputs;
+  const a = inputs[0];
   if (!a) return;
   const seen = new Map<number, string>();
   const pairs = new Map<string, string>();
