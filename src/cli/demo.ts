@@ -40,7 +40,7 @@ export async function demoCommand(o: { out: string; color?: boolean }): Promise<
     await Promise.allSettled([desk.close(), flawed.close()]);
   }
   process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color) }));
-  const written = await writeReports(report, { json: path.join(o.out, 'report.json'), junit: path.join(o.out, 'junit.xml'), md: path.join(o.out, 'report.md') });
+  const written = await writeReports(report, { json: path.join(o.out, 'report.json'), junit: path.join(o.out, 'junit.xml'), md: path.join(o.out, 'report.md'), html: path.join(o.out, 'report.html') });
   process.stdout.write(`\nreports: ${written.join(', ')}\n`);
   const good = report.targets.filter((t) => t.target.name?.startsWith('support-desk'));
   const bad = report.targets.filter((t) => t.target.name?.startsWith('flawed-server'));
