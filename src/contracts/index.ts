@@ -119,3 +119,5 @@ export type { RiskClass, ToolRisk } from './risk.js';
 export { validateStructuredResult, compileSchema } from './validate.js';
 export { estimateTokens, TOKEN_METHOD } from './tokens.js';
 export type { TokenEstimate } from './tokens.js';
+export { judgeToolResult, mirrorsStructured, resultBytes } from './result-judge.js';
+export type { ResultJudgement } from './result-judge.js';

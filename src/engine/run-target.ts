@@ -33,6 +33,19 @@ export interface TargetRunOptions extends CheckOptions {
   strict: boolean;
   concurrency: number;
   checks: readonly CheckDefinition[];
+  /** Runs once the target answered, on the same connection, before it closes (the quick loop: list, call, read). */
+  session?: (live: LiveTarget) => Promise<void>;
+}
+
+/** A reachable target, as the checks see it, lent to a `session` callback. */
+export interface LiveTarget {
+  spec: TargetSpec;
+  client: McpClient;
+  probe: ProbeOutcome;
+  shared: SharedState;
+  recorder: WireRecorder;
+  signal: AbortSignal;
+  options: TargetRunOptions;
 }
 
 export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescription {
@@ -105,6 +118,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         const section = await contractsStep(env, probe, recorder, o);
         if (section) (report.sections ??= []).push(section);
       }
+      if (o.session && !deadline.signal.aborted && transport.deadReason === undefined)
+        await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o });
     }
   } finally {
     clearTimeout(timer);
