@@ -76,6 +76,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     only: cfg.check.only,
     skip: cfg.check.skip,
     contracts: withContracts ? cfg.contracts : false,
+    examples: cfg.examples,
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));

@@ -84,6 +84,16 @@ export function resolveConfig(raw: ConfigParsed, file: string | undefined, dir =
     servers,
     check: raw.check,
     reports,
-    contracts: { levels: raw.contracts.rules, waivers: raw.contracts.waivers.map((w) => ({ rule: w.rule, reason: w.reason, ...(w.tool ? { tool: w.tool } : {}) })) },
+    contracts: {
+      levels: raw.contracts.rules,
+      waivers: raw.contracts.waivers.map((w) => ({ rule: w.rule, reason: w.reason, ...(w.tool ? { tool: w.tool } : {}) })),
+      ...(raw.contracts.fields ? { fields: Object.fromEntries(Object.entries(raw.contracts.fields).filter((e): e is [string, string[]] => e[1] !== undefined)) } : {}),
+    },
+    examples: Object.fromEntries(
+      Object.entries(raw.examples ?? {}).map(([tool, list]) => [
+        tool,
+        list.map((e) => ({ arguments: e.arguments, ...(e.expect !== undefined ? { expect: e.expect } : {}), ...(e.response !== undefined ? { response: path.resolve(dir, e.response) } : {}) })),
+      ]),
+    ),
   };
 }
