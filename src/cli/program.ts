@@ -7,6 +7,7 @@ import { contractsCommand, type ContractsCommandOptions } from './contracts-comm
 import { snapshotCommand, type SnapshotOptions } from './snapshot-command.js';
 import { diffCommand, type DiffOptions } from './diff-command.js';
 import { addQuickCommands } from './quick-program.js';
+import { inventoryCommand, type InventoryOptions } from './inventory-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -123,6 +124,17 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .action((oldSide: string, newSide: string[], o: DiffOptions) => run(diffCommand([oldSide, ...newSide], o)));
 
   addQuickCommands(program, targetOptions, run);
+
+  targetOptions(
+    program
+      .command('inventory')
+      .description('tool inventory of one or more servers (YAML, CSV or JSON); --policy enforces which risk classes, approvals and receipts are allowed')
+      .argument('[target...]', 'snapshot files, an http(s) URL, or -- followed by the command of a stdio server; --from FILE takes every server in a client config'),
+  )
+    .option('--format <format>', 'yaml, csv or json (default: from the -o extension, else yaml)')
+    .option('-o, --output <file>', 'write here instead of stdout')
+    .option('--policy <file>', 'policy YAML to enforce (exit 1 on a violation)')
+    .action((operands: string[], o: InventoryOptions) => run(inventoryCommand(operands, o)));
 
   program
     .command('demo')

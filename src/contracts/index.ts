@@ -138,3 +138,7 @@ export type { ResultSizeObservation } from './size-rules.js';
 export type { RawFinding } from './rule-settings.js';
 export { exampleFinding, exampleProblems, subsetMismatch } from './example-judge.js';
 export type { ExampleOutcome } from './example-judge.js';
+export { inventoryRows, rulesFor } from './inventory.js';
+export type { InventoryRow } from './inventory.js';
+export { enforcePolicy } from './policy-eval.js';
+export type { PolicyViolation } from './policy-eval.js';
