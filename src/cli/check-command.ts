@@ -26,6 +26,8 @@ export interface CheckCommandOptions extends TargetOptions {
   concurrency: number;
   color?: boolean;
   verbose?: boolean;
+  authOtherAudienceToken?: string;
+  authExpiredToken?: string;
 }
 
 export async function loadEffectiveConfig(o: { config?: string }): Promise<AssayConfig> {
@@ -77,6 +79,9 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     skip: cfg.check.skip,
     contracts: withContracts ? cfg.contracts : false,
     examples: cfg.examples,
+    ...(o.authOtherAudienceToken || o.authExpiredToken
+      ? { auth: { ...(o.authOtherAudienceToken ? { otherAudienceToken: o.authOtherAudienceToken } : {}), ...(o.authExpiredToken ? { expiredToken: o.authExpiredToken } : {}) } }
+      : {}),
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));

@@ -73,6 +73,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   const t0 = performance.now();
   const masker = new Masker();
   for (const v of Object.values(spec.kind === 'http' ? spec.headers ?? {} : {})) masker.add(v);
+  for (const v of Object.values(o.auth ?? {})) masker.add(v);
   const recorder = new WireRecorder(masker, undefined, new WireAudit());
   const deadline = new AbortController();
   // Every request in flight listens for the run's deadline; with concurrent checks that is more than the default 10.
