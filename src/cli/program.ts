@@ -46,6 +46,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .description('Tests MCP servers: protocol conformance (2026-07-28 and the 2025 era), tool contracts, model behaviour.')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', '\nAny command reruns on file changes with --watch PATHS (comma-separated or repeated), after --rebuild "CMD" when given.')
     .exitOverride();
 
   program
@@ -69,6 +70,8 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--strict', 'a SHOULD miss fails instead of warning')
     .option('--allow-tool <glob>', 'allow calling tools matching this glob although they may write (repeatable)', collect, [])
     .option('--tool-args <json>', 'arguments per tool: JSON or @file.json, e.g. {"get_ticket":{"id":"T-1"}}', toolArgs)
+    .option('--auth-other-audience-token <token>', 'a token issued for another server, which a protected server must refuse (masked)')
+    .option('--auth-expired-token <token>', 'an expired token, which a protected server must refuse (masked)')
     .addOption(new Option('--concurrency <n>', 'checks run at once per target').default(8).argParser(positiveInt))
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'show wire evidence in the console')
