@@ -17,6 +17,8 @@ import { startFlowsHttp } from '../test/fixtures/servers/flows/http.js';
 import { LEGACY_FAULTS } from '../test/fixtures/servers/legacy/faults.js';
 import { startLegacyHttp } from '../test/fixtures/servers/legacy/http.js';
 import { MAPPINGS } from '../test/oracle/mapping.js';
+import { AUTH_FAULTS, startProtectedServer } from '../test/fixtures/servers/auth/server.js';
+import { AUTH_CHECKS } from '../src/checks/families/auth.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, path.extname(fileURLToPath(import.meta.url)) === '.ts' ? '..' : '../..');
@@ -28,7 +30,9 @@ const STDIO_FAULTS = new Set(['stdout-garbage', 'stdio-server-request', 'stdio-i
 interface Fixture {
   label: string;
   faults: string[];
-  start(fault: string): Promise<{ spec: TargetSpec; close(): Promise<void> }>;
+  /** Checks run against it (default: all); a fixture built for one area is judged by that area alone. */
+  checks?: readonly CheckDefinition[];
+  start(fault: string): Promise<{ spec: TargetSpec; close(): Promise<void>; auth?: { otherAudienceToken: string; expiredToken: string } }>;
 }
 
 const stdio = (file: string, fault: string): TargetSpec => ({
@@ -63,6 +67,16 @@ const FIXTURES: Fixture[] = [
       return { spec: { kind: 'http', url: s.url }, close: () => s.close() };
     },
   },
+  {
+    label: 'auth',
+    faults: Object.keys(AUTH_FAULTS),
+    checks: AUTH_CHECKS,
+    async start(fault) {
+      const s = await startProtectedServer({ faults: [fault] });
+      const spec: TargetSpec = { kind: 'http', url: s.url, headers: { Authorization: `Bearer ${s.tokens.valid}` } };
+      return { spec, close: () => s.close(), auth: { otherAudienceToken: s.tokens.otherAudience, expiredToken: s.tokens.expired } };
+    },
+  },
 ];
 
 async function trippedBy(): Promise<Map<string, string[]>> {
@@ -74,7 +88,7 @@ async function trippedBy(): Promise<Map<string, string[]>> {
       const { fx, fault } = jobs[next++]!;
       const server = await fx.start(fault);
       try {
-        const r = await assayTarget(server.spec, { checks: CHECKS, timeoutMs: 3000, deadlineMs: 60_000, startupTimeoutMs: 15_000, strict: false, concurrency: 8, allowTools: [], toolArgs: {}, contracts: false });
+        const r = await assayTarget(server.spec, { checks: fx.checks ?? CHECKS, timeoutMs: 3000, deadlineMs: 60_000, startupTimeoutMs: 15_000, strict: false, concurrency: 8, allowTools: [], toolArgs: {}, contracts: false, ...(server.auth ? { auth: server.auth } : {}) });
         for (const x of r.results) if (x.status === 'fail' || x.status === 'warn') map.set(x.checkId, [...(map.get(x.checkId) ?? []), `${fx.label}:${fault}`]);
       } finally {
         await server.close();

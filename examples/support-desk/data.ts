@@ -100,6 +100,7 @@ export const REFUND_POLICY = [
 export class Desk {
   readonly tickets: Ticket[] = SEED.map((t) => ({ ...t, messages: t.messages.map((m) => ({ ...m })) }));
   readonly sent: SentReply[] = [];
+  private readonly byKey = new Map<string, SentReply>();
 
   readonly customers: readonly Customer[] = CUSTOMERS;
 
@@ -131,7 +132,10 @@ export class Desk {
       .slice(0, limit);
   }
 
-  reply(ticket: Ticket, body: string): SentReply {
+  /** A retry with the same idempotency key returns the first reply instead of emailing the customer again. */
+  reply(ticket: Ticket, body: string, idempotencyKey?: string): SentReply & { replayed: boolean } {
+    const earlier = idempotencyKey === undefined ? undefined : this.byKey.get(`${ticket.id}\u0000${idempotencyKey}`);
+    if (earlier) return { ...earlier, replayed: true };
     const sent: SentReply = {
       replyId: `R-${ticket.id}-${this.sent.length + 1}`,
       ticketId: ticket.id,
@@ -140,8 +144,9 @@ export class Desk {
       sentAt: new Date().toISOString(),
     };
     this.sent.push(sent);
+    if (idempotencyKey !== undefined) this.byKey.set(`${ticket.id}\u0000${idempotencyKey}`, sent);
     ticket.messages.push({ from: 'agent', at: sent.sentAt, body });
     if (ticket.status === 'open') ticket.status = 'pending';
-    return sent;
+    return { ...sent, replayed: false };
   }
 }

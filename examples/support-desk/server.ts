@@ -104,20 +104,27 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
       title: 'Send reply to customer',
       description:
         'Email a reply to the customer of a ticket and append it to the ticket history; an open ticket becomes pending. ' +
-        'The email leaves immediately and cannot be recalled, and calling twice sends two emails. Do not use it for ' +
-        'internal notes or drafts; use the draft_reply prompt to prepare text first.',
+        'The email leaves immediately and cannot be recalled, and calling twice sends two emails unless both calls carry the ' +
+        'same idempotencyKey. Do not use it for internal notes or drafts; use the draft_reply prompt to prepare text first.',
       inputSchema: z.object({
         ticketId,
         body: z.string().min(1).max(5000).describe('Plain-text reply, as the customer will read it.'),
+        idempotencyKey: z.string().min(1).max(100).optional().describe('Any unique string; a retry with the same key returns the first reply and sends nothing.'),
       }),
-      outputSchema: z.object({ replyId: z.string(), ticketId: z.string(), to: z.string(), sentAt: z.string() }),
+      outputSchema: z.object({
+        replyId: z.string(),
+        ticketId: z.string(),
+        to: z.string(),
+        sentAt: z.string(),
+        deliveryStatus: z.enum(['sent', 'already-sent']).describe('already-sent: an earlier call with this idempotencyKey sent it.'),
+      }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
-    ({ ticketId: id, body }) => {
+    ({ ticketId: id, body, idempotencyKey }) => {
       const ticket = desk.get(id);
       if (!ticket) return missingTicket(id);
-      const { replyId, to, sentAt } = desk.reply(ticket, body);
-      const out = { replyId, ticketId: id, to, sentAt };
+      const { replyId, to, sentAt, replayed } = desk.reply(ticket, body, idempotencyKey);
+      const out = { replyId, ticketId: id, to, sentAt, deliveryStatus: replayed ? ('already-sent' as const) : ('sent' as const) };
       return { content: [json(out)], structuredContent: out };
     },
   );

@@ -18,6 +18,7 @@ import { TRANSPORT_CHECKS } from './families/transport.js';
 import { SURFACE_CHECKS } from './families/surface.js';
 import { FLOW_CHECKS } from './families/flows.js';
 import { LEGACY_CHECKS } from './families/eras.js';
+import { AUTH_CHECKS } from './families/auth.js';
 
 /** The catalogue: static, sorted by id, listable without running anything. */
 export const CHECKS: readonly CheckDefinition[] = [
@@ -47,6 +48,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   ...SURFACE_CHECKS,
   ...FLOW_CHECKS,
   ...LEGACY_CHECKS,
+  ...AUTH_CHECKS,
 ].sort((a, b) => a.id.localeCompare(b.id));
 
 /** The area of a check is the first segment of its id. */

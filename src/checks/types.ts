@@ -46,6 +46,8 @@ export interface CheckOptions {
   allowTools: string[];
   /** Arguments per tool name, overriding the ones made from its schema. */
   toolArgs: Record<string, JsonObject>;
+  /** Tokens the authorization checks send that a correct server must refuse (secrets: masked in every report). */
+  auth?: { otherAudienceToken?: string; expiredToken?: string };
 }
 
 export interface CheckContext {

@@ -32,6 +32,8 @@ export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
   history?: string | true;
   html?: string;
   sarif?: string;
+  authOtherAudienceToken?: string;
+  authExpiredToken?: string;
 }
 
 export async function loadEffectiveConfig(o: { config?: string }): Promise<AssayConfig> {
@@ -82,6 +84,10 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     only: cfg.check.only,
     skip: cfg.check.skip,
     contracts: withContracts ? cfg.contracts : false,
+    examples: cfg.examples,
+    ...(o.authOtherAudienceToken || o.authExpiredToken
+      ? { auth: { ...(o.authOtherAudienceToken ? { otherAudienceToken: o.authOtherAudienceToken } : {}), ...(o.authExpiredToken ? { expiredToken: o.authExpiredToken } : {}) } }
+      : {}),
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));

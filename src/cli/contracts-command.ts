@@ -3,6 +3,7 @@ import { exitCodeFor } from '../core/summary.js';
 import { REPORT_SCHEMA_VERSION, type Report, type TargetReport } from '../core/types.js';
 import { summarize } from '../core/summary.js';
 import { assay } from '../engine/run.js';
+import { runExamples } from '../engine/examples.js';
 import { REPORTERS, REPORT_SCHEMA_ID } from '../reporters/index.js';
 import { VERSION } from '../version.js';
 import { applyFlags } from '../config/index.js';
@@ -49,7 +50,8 @@ export async function contractsCommand(operands: string[], o: ContractsCommandOp
   if (operands.length === 1 && isFile(operands[0]!)) {
     const file = operands[0]!;
     const catalogue = catalogueFromFile(file);
-    const analysis = analyseCatalogue(catalogue, cfg.contracts);
+    const examples = await runExamples(catalogue, cfg.examples, cfg.check.allowTools);
+    const analysis = analyseCatalogue(catalogue, cfg.contracts, { resultSizes: examples.sizes, extraFindings: examples.findings });
     report = offlineReport(file, {
       target: { kind: 'snapshot', display: file },
       ...(catalogue.server.name ? { server: { name: catalogue.server.name, ...(catalogue.server.version ? { version: catalogue.server.version } : {}) } } : {}),
@@ -75,6 +77,7 @@ export async function contractsCommand(operands: string[], o: ContractsCommandOp
       allowTools: cfg.check.allowTools,
       toolArgs: cfg.check.toolArgs,
       contracts: cfg.contracts,
+      examples: cfg.examples,
     });
   }
   process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color), verbose: o.verbose ?? false }));

@@ -6,9 +6,18 @@ import { EXIT } from '../core/summary.js';
 import { killAllNow } from '../target/children.js';
 import { buildProgram, CommanderError } from './program.js';
 import { UsageError } from './usage-error.js';
+import { extractWatch, watchLoop } from './watch.js';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. Never calls process.exit. */
 export async function main(argv: string[]): Promise<number> {
+  try {
+    const w = extractWatch(argv);
+    if (w) return await watchLoop(w, { execPath: process.execPath, argv: [...process.execArgv, process.argv[1] ?? ''] });
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`mcp-assay: ${e.message}\n`);
+    return EXIT.usage;
+  }
   let pending: Promise<number> | undefined;
   const program = buildProgram((p) => (pending = p));
   try {

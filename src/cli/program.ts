@@ -10,6 +10,8 @@ import { gateOptions } from './gate-options.js';
 import { gateCommand, type GateCommandOptions } from './gate-command.js';
 import { historyCommand, type HistoryOptions } from './history-command.js';
 import { mergeCommand, type MergeOptions } from './merge-command.js';
+import { addQuickCommands } from './quick-program.js';
+import { inventoryCommand, type InventoryOptions } from './inventory-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -48,6 +50,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .description('Tests MCP servers: protocol conformance (2026-07-28 and the 2025 era), tool contracts, model behaviour.')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', '\nAny command reruns on file changes with --watch PATHS (comma-separated or repeated), after --rebuild "CMD" when given.')
     .exitOverride();
 
   program
@@ -73,6 +76,8 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--strict', 'a SHOULD miss fails instead of warning')
     .option('--allow-tool <glob>', 'allow calling tools matching this glob although they may write (repeatable)', collect, [])
     .option('--tool-args <json>', 'arguments per tool: JSON or @file.json, e.g. {"get_ticket":{"id":"T-1"}}', toolArgs)
+    .option('--auth-other-audience-token <token>', 'a token issued for another server, which a protected server must refuse (masked)')
+    .option('--auth-expired-token <token>', 'an expired token, which a protected server must refuse (masked)')
     .addOption(new Option('--concurrency <n>', 'checks run at once per target').default(8).argParser(positiveInt))
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'show wire evidence in the console')
@@ -160,6 +165,19 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--reason <text>', 'why the allowed changes are accepted (shown in the output)')
     .option('--no-color', 'no ANSI colours')
     .action((oldSide: string, newSide: string[], o: DiffOptions) => run(diffCommand([oldSide, ...newSide], o)));
+
+  addQuickCommands(program, targetOptions, run);
+
+  targetOptions(
+    program
+      .command('inventory')
+      .description('tool inventory of one or more servers (YAML, CSV or JSON); --policy enforces which risk classes, approvals and receipts are allowed')
+      .argument('[target...]', 'snapshot files, an http(s) URL, or -- followed by the command of a stdio server; --from FILE takes every server in a client config'),
+  )
+    .option('--format <format>', 'yaml, csv or json (default: from the -o extension, else yaml)')
+    .option('-o, --output <file>', 'write here instead of stdout')
+    .option('--policy <file>', 'policy YAML to enforce (exit 1 on a violation)')
+    .action((operands: string[], o: InventoryOptions) => run(inventoryCommand(operands, o)));
 
   program
     .command('demo')

@@ -24,25 +24,29 @@ export function targetFromFile(ref: string, env: NodeJS.ProcessEnv = process.env
   const hash = ref.lastIndexOf('#');
   const file = hash > 0 ? ref.slice(0, hash) : ref;
   const name = hash > 0 ? ref.slice(hash + 1) : undefined;
-  let doc: unknown;
-  try {
-    doc = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new UsageError(`--from ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-  let targets: Record<string, TargetSpec>;
-  try {
-    const o = doc as Record<string, unknown>;
-    const isServerJson = !!o && typeof o === 'object' && ('packages' in o || 'remotes' in o || ('server' in o && typeof o.server === 'object'));
-    targets = isServerJson ? targetsFromServerJson(doc, file) : targetsFromClientConfig(doc, file);
-  } catch (e) {
-    if (e instanceof SourceError) throw new UsageError(e.message);
-    throw e;
-  }
+  const targets = targetsInFile(file);
   const names = Object.keys(targets);
   const key = name ?? (names.length === 1 ? names[0] : undefined);
   if (!key) throw new UsageError(`--from ${file}: holds ${names.length} servers (${names.join(', ')}); pick one with ${file}#<name>`);
   const spec = targets[key];
   if (!spec) throw new UsageError(`--from ${file}: no server named ${JSON.stringify(key)}; it has ${names.join(', ')}`);
   return expand(spec, file, env) as TargetSpec;
+}
+
+/** Every server a client config or server.json names, by name (variables not yet expanded). */
+export function targetsInFile(file: string): Record<string, TargetSpec> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`--from ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  try {
+    const o = doc as Record<string, unknown>;
+    const isServerJson = !!o && typeof o === 'object' && ('packages' in o || 'remotes' in o || ('server' in o && typeof o.server === 'object'));
+    return isServerJson ? targetsFromServerJson(doc, file) : targetsFromClientConfig(doc, file);
+  } catch (e) {
+    if (e instanceof SourceError) throw new UsageError(e.message);
+    throw e;
+  }
 }

@@ -16,3 +16,4 @@ export {
   type StdioServerConfig,
   type ToolArgs,
 } from './types.js';
+export { loadPolicy, parsePolicy } from './policy-load.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECEIPT_FIELDS } from '../core/rules.js';
 import { CHECK_DEFAULTS } from './types.js';
 
 /** Zod schema of `mcp-assay.config.yaml` as written (before paths are resolved). Every object is strict. */
@@ -81,6 +82,13 @@ export const waiverSchema = z.strictObject({
 export const contractsSchema = z.strictObject({
   rules: z.record(nonEmpty, z.enum(RULE_LEVELS)).default(() => ({})),
   waivers: z.array(waiverSchema).default(() => []),
+  fields: z.strictObject(Object.fromEntries(RECEIPT_FIELDS.map((f) => [f, z.array(nonEmpty).optional()])) as Record<(typeof RECEIPT_FIELDS)[number], z.ZodOptional<z.ZodArray<z.ZodString>>>).optional(),
+});
+
+export const exampleSchema = z.strictObject({
+  arguments: z.record(z.string(), z.unknown()).default(() => ({})),
+  expect: z.unknown().optional(),
+  response: nonEmpty.optional(),
 });
 
 export const configSchema = z.strictObject({
@@ -88,6 +96,7 @@ export const configSchema = z.strictObject({
   check: checkSchema.prefault({}),
   reports: reportsSchema.prefault({}),
   contracts: contractsSchema.prefault({}),
+  examples: z.record(nonEmpty, z.array(exampleSchema)).default(() => ({})),
 });
 
 export type ConfigInput = z.input<typeof configSchema>;

@@ -1,4 +1,4 @@
-import type { RuleSettings } from '../core/rules.js';
+import type { RuleSettings, ToolExample } from '../core/rules.js';
 
 /** Arguments the harness passes to a tool, by tool name (an object, as `tools/call` takes). */
 export type ToolArgs = Record<string, Record<string, unknown>>;
@@ -72,6 +72,8 @@ export interface AssayConfig {
   check: CheckOptions;
   reports: ReportPaths;
   contracts: RuleSettings;
+  /** Example calls per tool name (config `examples:`). */
+  examples: Record<string, ToolExample[]>;
 }
 
 export const CHECK_DEFAULTS: Readonly<CheckOptions> = Object.freeze({

@@ -16,6 +16,9 @@ import { applySettings, type ContractFinding, type RawFinding } from './rule-set
 import { estimateTokens, type TokenEstimate } from './tokens.js';
 import { validateStructuredResult } from './validate.js';
 import { typedView } from './typed-view.js';
+import { fieldNames } from './receipt-fields.js';
+import { receiptFindings } from './receipt-rules.js';
+import { disclosureFindings, largeResultFindings, type ResultSizeObservation } from './size-rules.js';
 
 export interface StructuredResultObservation {
   tool: string;
@@ -26,6 +29,10 @@ export interface ContractsOptions {
   thresholds?: Partial<ContractThresholds>;
   /** Results of calls the caller made, checked against each tool's outputSchema. */
   structuredResults?: readonly StructuredResultObservation[];
+  /** Sizes of tool results any layer saw (check's calls, examples), for size/large-result. */
+  resultSizes?: readonly ResultSizeObservation[];
+  /** Findings the caller already made about this catalogue (example responses), given levels and waivers here. */
+  extraFindings?: readonly RawFinding[];
 }
 
 export interface ContractsStats {
@@ -69,7 +76,9 @@ export function analyseCatalogue(original: Catalogue, settings?: RuleSettings, o
   const risk = c.tools.map(classifyTool);
   const tokens = estimateTokens(c);
   const raw: RawFinding[] = [...malformed];
-  c.tools.forEach((t, i) => raw.push(...riskFindings(t, risk[i] as ToolRisk)));
+  const known = fieldNames(settings?.fields);
+  c.tools.forEach((t, i) => raw.push(...riskFindings(t, risk[i] as ToolRisk), ...receiptFindings(t, risk[i] as ToolRisk, known)));
+  raw.push(...largeResultFindings(options.resultSizes ?? [], thresholds), ...disclosureFindings(c, tokens, thresholds), ...(options.extraFindings ?? []));
   raw.push(...structuredFindings(c, options.structuredResults ?? []));
   raw.push(...lintCatalogue(c, tokens, thresholds));
   raw.push(...confusableFindings(c.tools, thresholds.confusableScore));
@@ -132,3 +141,17 @@ export type { RiskClass, ToolRisk } from './risk.js';
 export { validateStructuredResult, compileSchema } from './validate.js';
 export { estimateTokens, TOKEN_METHOD } from './tokens.js';
 export type { TokenEstimate } from './tokens.js';
+export { judgeToolResult, mirrorsStructured, resultBytes } from './result-judge.js';
+export type { ResultJudgement } from './result-judge.js';
+export { resultContractOf } from './receipt-rules.js';
+export type { ResultContract } from './receipt-rules.js';
+export { DEFAULT_FIELD_NAMES, RECEIPT_FIELDS, fieldNames, promisedNames, findField } from './receipt-fields.js';
+export type { ReceiptField } from './receipt-fields.js';
+export type { ResultSizeObservation } from './size-rules.js';
+export type { RawFinding } from './rule-settings.js';
+export { exampleFinding, exampleProblems, subsetMismatch } from './example-judge.js';
+export type { ExampleOutcome } from './example-judge.js';
+export { inventoryRows, rulesFor } from './inventory.js';
+export type { InventoryRow } from './inventory.js';
+export { enforcePolicy } from './policy-eval.js';
+export type { PolicyViolation } from './policy-eval.js';

@@ -1,7 +1,7 @@
 /** The contract rules as data: id, family, default level, what each checks. Ids are declared once and never change. */
 import type { RuleLevel } from '../core/rules.js';
 
-export type RuleFamily = 'risk' | 'lint' | 'poisoning';
+export type RuleFamily = 'risk' | 'lint' | 'poisoning' | 'receipt' | 'size';
 
 export interface ContractRule {
   id: string;
@@ -29,6 +29,15 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   { id: 'lint/tool-name', family: 'lint', defaultLevel: 'warning', description: 'A tool name outside 1-128 characters of A-Z a-z 0-9 _ - . (server/tools SHOULD), or used twice.' },
   { id: 'lint/schema-uncompilable', family: 'lint', defaultLevel: 'warning', description: 'An input or output schema cannot be compiled (invalid, unsupported dialect, network $ref, over the bounds).' },
   { id: 'lint/malformed-field', family: 'lint', defaultLevel: 'warning', description: 'A field of the wrong type (a number where text belongs, a schema that is not an object); the other rules ignore it.' },
+  { id: 'receipt/read-provenance', family: 'receipt', defaultLevel: 'warning', description: 'A read-only summary promises no source or no timestamp, so a reader cannot tell where or when it came from.' },
+  { id: 'receipt/query-schema', family: 'receipt', defaultLevel: 'warning', description: 'A read-only query declares no outputSchema, so its results cannot be validated or relied on.' },
+  { id: 'receipt/write-receipt', family: 'receipt', defaultLevel: 'warning', description: 'A state-changing tool\'s outputSchema lacks a receipt id, the changed resource ids or a rollback hint.' },
+  { id: 'receipt/send-receipt', family: 'receipt', defaultLevel: 'warning', description: 'An external-send tool lacks the recipient, a message id or a delivery status in its result, or an idempotency key in its input or result.' },
+  { id: 'receipt/admin-audit', family: 'receipt', defaultLevel: 'warning', description: 'An admin or delete tool lacks an approval id (input or result) or an audit-log reference (result).' },
+  { id: 'receipt/example-failed', family: 'receipt', defaultLevel: 'error', description: 'A configured example response fails: tool error, invalid against outputSchema, text mirror missing, or not the expected result.' },
+  { id: 'receipt/example-not-run', family: 'receipt', defaultLevel: 'info', description: 'A configured example was neither called (the tool may write and is not allowed) nor given a recorded response.' },
+  { id: 'size/large-result', family: 'size', defaultLevel: 'warning', description: 'A tool result over 10 KB came back inline instead of as a resource_link or embedded resource.' },
+  { id: 'size/progressive-disclosure', family: 'size', defaultLevel: 'info', description: 'More than ~30 tools: the catalogue costs context on every request; disclose tools progressively.' },
   { id: 'poisoning/hidden-unicode', family: 'poisoning', defaultLevel: 'error', description: 'Invisible characters: Unicode tags, zero-width, variation-selector payloads, bidirectional controls.' },
   { id: 'poisoning/model-directive', family: 'poisoning', defaultLevel: 'error', description: 'Instructions aimed at the model: ignore previous instructions, hide from the user, act covertly.' },
   { id: 'poisoning/suspicious-directive', family: 'poisoning', defaultLevel: 'warning', description: 'Weaker steering: pseudo system tags, tool shadowing, claims of priority over other tools.' },
@@ -55,6 +64,10 @@ export interface ContractThresholds {
   tokenBudget: number;
   /** Combined name and description similarity at which two tools are confusable (0..1). */
   confusableScore: number;
+  /** A result larger than this (bytes of JSON) that is not a link or an embedded resource gets advice. */
+  largeResultBytes: number;
+  /** More tools than this get the progressive-disclosure advice. */
+  disclosureTools: number;
 }
 
 export const DEFAULT_THRESHOLDS: Readonly<ContractThresholds> = {
@@ -65,4 +78,6 @@ export const DEFAULT_THRESHOLDS: Readonly<ContractThresholds> = {
   maxSchemaProperties: 60,
   tokenBudget: 10_000,
   confusableScore: 0.75,
+  largeResultBytes: 10 * 1024,
+  disclosureTools: 30,
 };

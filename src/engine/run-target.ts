@@ -14,7 +14,9 @@ import { openTransport } from '../target/open.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueFrom } from './catalogue.js';
 import { analyseCatalogue, catalogueDigest, contractsSection, type Catalogue } from '../contracts/index.js';
-import type { RuleSettings } from '../core/rules.js';
+import type { RuleSettings, ToolExample } from '../core/rules.js';
+import { runExamples } from './examples.js';
+import { LiveCaller } from './live-caller.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { detectDualEra } from '../target/dual-era.js';
@@ -33,6 +35,21 @@ export interface TargetRunOptions extends CheckOptions {
   strict: boolean;
   concurrency: number;
   checks: readonly CheckDefinition[];
+  /** Example calls per tool (config `examples:`), judged in the contracts step. */
+  examples?: Record<string, ToolExample[]>;
+  /** Runs once the target answered, on the same connection, before it closes (the quick loop: list, call, read). */
+  session?: (live: LiveTarget) => Promise<void>;
+}
+
+/** A reachable target, as the checks see it, lent to a `session` callback. */
+export interface LiveTarget {
+  spec: TargetSpec;
+  client: McpClient;
+  probe: ProbeOutcome;
+  shared: SharedState;
+  recorder: WireRecorder;
+  signal: AbortSignal;
+  options: TargetRunOptions;
 }
 
 export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescription {
@@ -56,6 +73,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   const t0 = performance.now();
   const masker = new Masker();
   for (const v of Object.values(spec.kind === 'http' ? spec.headers ?? {} : {})) masker.add(v);
+  for (const v of Object.values(o.auth ?? {})) masker.add(v);
   const recorder = new WireRecorder(masker, undefined, new WireAudit());
   const deadline = new AbortController();
   // Every request in flight listens for the run's deadline; with concurrent checks that is more than the default 10.
@@ -105,6 +123,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         const section = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
         if (section) (report.sections ??= []).push(section);
       }
+      if (o.session && !deadline.signal.aborted && transport.deadReason === undefined)
+        await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o });
     }
   } finally {
     clearTimeout(timer);
@@ -128,7 +148,12 @@ async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireR
     const { catalogue, problems } = await catalogueFrom(env.shared, probe);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
     if (o.contracts === false) return undefined;
-    const analysis = analyseCatalogue(catalogue, o.contracts, { structuredResults: recorder.audit?.structuredResults ?? [] });
+    const examples = o.examples && Object.keys(o.examples).length ? await examplesStep(env, recorder, catalogue, o) : undefined;
+    const analysis = analyseCatalogue(catalogue, o.contracts, {
+      structuredResults: recorder.audit?.structuredResults ?? [],
+      resultSizes: [...(recorder.audit?.resultSizes ?? []), ...(examples?.sizes ?? [])],
+      extraFindings: examples?.findings ?? [],
+    });
     digest(catalogueDigest(catalogue, analysis));
     return contractsSection(analysis);
   } catch (e) {
@@ -139,6 +164,17 @@ async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireR
       title: 'Tool contracts',
       findings: [{ ruleId: 'lint/malformed-field', severity: 'warning', subject: 'catalogue', message: `the catalogue could not be analysed: ${(e as Error).message}` }],
     };
+  }
+}
+
+/** Example calls on the same connection (a 2025-era server gets its own session, closed afterwards). */
+async function examplesStep(env: CheckEnv, recorder: WireRecorder, catalogue: Catalogue, o: TargetRunOptions) {
+  const signal = env.client.defaults.signal ?? new AbortController().signal;
+  const caller = new LiveCaller({ spec: env.spec, client: env.client, probe: env.probe, shared: env.shared, recorder, signal, options: o });
+  try {
+    return await runExamples(catalogue, o.examples ?? {}, o.allowTools, caller);
+  } finally {
+    await caller.close();
   }
 }
 

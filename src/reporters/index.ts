@@ -17,5 +17,5 @@ export const REPORTERS: Record<Reporter['id'], Reporter> = {
 
 export { consoleReporter, jsonReporter, junitReporter, markdownReporter, htmlReporter, sarifReporter };
 export { REPORT_SCHEMA_ID } from './json.js';
-export { summaryLine, visible } from './text.js';
+export { summaryLine, truncate, visible, wireBody, wireHeader } from './text.js';
 export type { RenderOptions, Reporter } from './types.js';

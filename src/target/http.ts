@@ -270,7 +270,7 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   return out;
 }
 
-function toTransportError(e: unknown, signal: AbortSignal, url: string): TransportError {
+export function toTransportError(e: unknown, signal: AbortSignal, url: string): TransportError {
   if (e instanceof TransportError) return e;
   if (signal.aborted && signal.reason instanceof TransportError) return signal.reason;
   const err = e as { code?: string; message?: string };

@@ -19,6 +19,8 @@ export class WireAudit {
   dropped = 0;
   /** Structured results of completed tool calls, for the outputSchema contract rule. */
   readonly structuredResults: { tool: string; structuredContent: unknown }[] = [];
+  /** Size of every tool result seen (bytes of JSON), and whether it handed data over as a link or embedded resource. */
+  readonly resultSizes: { tool: string; bytes: number; linked: boolean }[] = [];
   private readonly requests = new Map<string, { method: string; extensions: string[]; name?: string }>();
 
   observe(seq: number, from: 'harness' | 'server', json: unknown): void {
@@ -41,6 +43,7 @@ export class WireAudit {
     const r = m.result as Record<string, unknown> | undefined;
     if (req?.method === 'tools/call' && req.name && r && 'structuredContent' in r && r.isError !== true && (r.resultType ?? 'complete') === 'complete' && this.structuredResults.length < 100)
       this.structuredResults.push({ tool: req.name, structuredContent: r.structuredContent });
+    if (req?.method === 'tools/call' && req.name && r && typeof r === 'object' && this.resultSizes.length < 500) this.resultSizes.push(measureResult(req.name, r));
   }
 
   private add(f: WireFinding): void {
@@ -54,4 +57,11 @@ function declaredExtensions(m: Record<string, unknown>): string[] {
   const caps = meta?.['io.modelcontextprotocol/clientCapabilities'] as Record<string, unknown> | undefined;
   const ext = caps?.extensions;
   return ext && typeof ext === 'object' ? Object.keys(ext).filter((k) => k === TASKS_EXTENSION || k.includes('/')) : [];
+}
+
+/** Bytes of a tool result's JSON, and whether a content block is a resource_link or an embedded resource. */
+export function measureResult(tool: string, r: Record<string, unknown>): { tool: string; bytes: number; linked: boolean } {
+  const content = Array.isArray(r.content) ? (r.content as unknown[]) : [];
+  const linked = content.some((c) => !!c && typeof c === 'object' && ['resource_link', 'resource'].includes(String((c as Record<string, unknown>).type)));
+  return { tool, bytes: Buffer.byteLength(JSON.stringify(r), 'utf8'), linked };
 }

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyseCatalogue, diffCatalogues, parseCatalogue, type Catalogue } from '../../src/contracts/index.js';
+import { analyseCatalogue, diffCatalogues, parseCatalogue, type Catalogue, type ResultSizeObservation } from '../../src/contracts/index.js';
 
 /** The fixtures sit in the source tree; from compiled tests under dist/ they are found by walking up to the repo root. */
 function corpusDir(): string {
@@ -22,6 +22,8 @@ function corpusDir(): string {
 export const CORPUS_DIR = corpusDir();
 
 export interface Expected {
+  /** Rule families this fixture's findings are labelled for; older fixtures cover risk, lint and poisoning. */
+  labelled?: string[];
   risk: Record<string, string>;
   findings: [string, string][];
   absent?: [string, string][];
@@ -35,6 +37,8 @@ export interface Fixture {
   split: 'dev' | 'holdout';
   catalogue: Catalogue;
   expected: Expected;
+  /** Tool results some layer saw, for the size rules. */
+  observations?: { resultSizes?: ResultSizeObservation[] };
 }
 
 export function loadCorpus(): Fixture[] {
@@ -43,8 +47,8 @@ export function loadCorpus(): Fixture[] {
     .sort()
     .map((file) => {
       const text = readFileSync(join(CORPUS_DIR, file), 'utf8');
-      const doc = JSON.parse(text) as { about: string; split?: 'holdout'; expected: Expected };
-      return { file, about: doc.about, split: doc.split ?? 'dev', catalogue: parseCatalogue(text, file), expected: doc.expected };
+      const doc = JSON.parse(text) as { about: string; split?: 'holdout'; expected: Expected; observations?: Fixture['observations'] };
+      return { file, about: doc.about, split: doc.split ?? 'dev', catalogue: parseCatalogue(text, file), expected: doc.expected, ...(doc.observations ? { observations: doc.observations } : {}) };
     });
 }
 
@@ -81,15 +85,18 @@ export interface CorpusScore {
   absentViolations: string[];
 }
 
+/** Fixtures written before the receipt and size rules are labelled for these families only. */
+const LEGACY_FAMILIES = ['risk', 'lint', 'poisoning'];
+
 export function scoreCorpus(fixtures: readonly Fixture[], all: readonly Fixture[] = fixtures): CorpusScore {
-  const families: Record<string, Tally> = { risk: tally(), lint: tally(), poisoning: tally() };
+  const families: Record<string, Tally> = { risk: tally(), lint: tally(), poisoning: tally(), receipt: tally(), size: tally() };
   const diffKinds: Record<string, Tally> = { breaking: tally(), escalation: tally(), 'non-breaking': tally() };
   const risk = { correct: 0, total: 0, wrong: [] as string[] };
   const absentViolations: string[] = [];
   const byFile = new Map(all.map((f) => [f.file, f]));
   for (const fx of fixtures) {
-    const r = analyseCatalogue(fx.catalogue);
-    for (const fam of Object.keys(families)) {
+    const r = analyseCatalogue(fx.catalogue, undefined, { resultSizes: fx.observations?.resultSizes ?? [] });
+    for (const fam of fx.expected.labelled ?? LEGACY_FAMILIES) {
       const key = (rule: string, subject: string): string => `${rule} @ ${subject}`;
       const exp = new Set(fx.expected.findings.filter(([rule]) => rule.startsWith(fam + '/')).map(([rule, s]) => key(rule, s)));
       const act = new Set(r.findings.filter((f) => f.family === fam && f.ruleId !== 'risk/inventory').map((f) => key(f.ruleId, f.subject)));

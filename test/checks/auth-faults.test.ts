@@ -1,0 +1,75 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { AUTH_CHECKS } from '../../src/checks/families/auth.js';
+import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
+import { AUTH_FAULTS, startProtectedServer, type AuthFault } from '../fixtures/servers/auth/server.js';
+import { assertTrips, type FaultCase } from '../support/fault-cases.js';
+import { byStatus, explain, run } from '../support/fixtures.js';
+
+const ALL = AUTH_CHECKS.map((c) => c.id).sort();
+
+const CASES: (FaultCase & { fault: AuthFault })[] = [
+  { fault: 'no-token-403', fail: ['auth/no-token-401'] },
+  { fault: 'no-challenge', fail: ['auth/www-authenticate'], warn: ['auth/resource-metadata-param'] },
+  { fault: 'no-resource-metadata', warn: ['auth/resource-metadata-param'] },
+  { fault: 'metadata-missing', fail: ['auth/protected-resource-metadata'] },
+  { fault: 'metadata-malformed', fail: ['auth/protected-resource-metadata'] },
+  { fault: 'token-single-use', fail: ['auth/token-accepted'] },
+  { fault: 'audience-unchecked', fail: ['auth/audience-validated'] },
+  { fault: 'expiry-unchecked', fail: ['auth/expired-refused'] },
+  { fault: 'malformed-500', fail: ['auth/malformed-refused'] },
+];
+
+async function assayProtected(faults: string[], explicit = true) {
+  const s = await startProtectedServer({ faults });
+  try {
+    const headers = { Authorization: `Bearer ${s.tokens.valid}` };
+    const auth = explicit ? { auth: { otherAudienceToken: s.tokens.otherAudience, expiredToken: s.tokens.expired } } : {};
+    const r = await run({ kind: 'http', url: s.url, headers }, { checks: AUTH_CHECKS, ...auth });
+    return { r, tokens: Object.values(s.tokens) };
+  } finally {
+    await s.close();
+  }
+}
+
+describe('authorization checks against protected servers', () => {
+  it('every fault of the fixture is covered by a case', () => {
+    assert.deepEqual(CASES.map((c) => c.fault).sort(), Object.keys(AUTH_FAULTS).sort());
+  });
+
+  it('the correct protected server passes every check, with given tokens and with tokens derived from the user one', async () => {
+    for (const explicit of [true, false]) {
+      const { r } = await assayProtected([], explicit);
+      assert.deepEqual(byStatus(r, 'pass'), ALL, explain(r));
+    }
+  });
+
+  for (const c of CASES)
+    it(`${c.fault}: ${AUTH_FAULTS[c.fault]}`, async () => {
+      const { r } = await assayProtected([c.fault]);
+      assertTrips(r, c, { expected: true });
+    });
+
+  it('no token appears anywhere in the report, derived ones included', async () => {
+    for (const explicit of [true, false]) {
+      const { r, tokens } = await assayProtected(['audience-unchecked', 'expiry-unchecked'], explicit);
+      const text = JSON.stringify(r);
+      for (const tok of tokens) {
+        assert.ok(!text.includes(tok), 'a token leaked into the report');
+        assert.ok(!text.includes(tok.split('.')[2]!), 'a token signature leaked into the report');
+      }
+    }
+  });
+
+  it('an unprotected server leaves every check precondition-failed, never passed', async () => {
+    const desk = await startSupportDeskHttp({ port: 0 });
+    try {
+      const bare = await run({ kind: 'http', url: desk.url }, { checks: AUTH_CHECKS });
+      assert.deepEqual(byStatus(bare, 'precondition-failed'), ALL, explain(bare));
+      const withToken = await run({ kind: 'http', url: desk.url, headers: { Authorization: 'Bearer some-token-value' } }, { checks: AUTH_CHECKS });
+      assert.deepEqual(byStatus(withToken, 'precondition-failed'), ALL, explain(withToken));
+    } finally {
+      await desk.close();
+    }
+  });
+});
