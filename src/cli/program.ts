@@ -6,6 +6,7 @@ import { demoCommand } from './demo.js';
 import { contractsCommand, type ContractsCommandOptions } from './contracts-command.js';
 import { snapshotCommand, type SnapshotOptions } from './snapshot-command.js';
 import { diffCommand, type DiffOptions } from './diff-command.js';
+import { registerEval } from './eval-program.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -120,6 +121,8 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--reason <text>', 'why the allowed changes are accepted (shown in the output)')
     .option('--no-color', 'no ANSI colours')
     .action((oldSide: string, newSide: string[], o: DiffOptions) => run(diffCommand([oldSide, ...newSide], o)));
+
+  registerEval(program, targetOptions, run);
 
   program
     .command('demo')

@@ -85,5 +85,6 @@ export function resolveConfig(raw: ConfigParsed, file: string | undefined, dir =
     check: raw.check,
     reports,
     contracts: { levels: raw.contracts.rules, waivers: raw.contracts.waivers.map((w) => ({ rule: w.rule, reason: w.reason, ...(w.tool ? { tool: w.tool } : {}) })) },
+    ...(raw.eval ? { eval: { ...raw.eval, ...(raw.eval.golden ? { golden: abs(raw.eval.golden) } : {}), ...(raw.eval.cacheDir ? { cacheDir: abs(raw.eval.cacheDir) } : {}) } } : {}),
   };
 }

@@ -42,7 +42,8 @@ export function readKey(env: NodeJS.ProcessEnv, name: string, baseURL: string | 
 
 /** Error text with the key masked: some APIs echo part of a bad key back. */
 export function maskKey(text: string, key: string): string {
-  let out = key && key !== 'no-key' ? text.split(key).join(MASK) : text;
+  // Real keys are long; masking a two-letter test value would garble every message.
+  let out = key.length >= 8 && key !== 'no-key' ? text.split(key).join(MASK) : text;
   out = out.replace(/\b(sk-[A-Za-z0-9_-]{2})[A-Za-z0-9_*-]{6,}/g, `$1${MASK}`);
   return out;
 }
