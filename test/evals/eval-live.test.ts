@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { REPORTERS } from '../../src/reporters/index.js';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
@@ -78,6 +82,16 @@ for (const vendor of ['openai', 'anthropic'] as const) {
       assert.equal(m.usage.inputTokens, 100 * llm.requests.length);
       assert.ok(m.costUsd !== undefined && m.costUsd > 0);
       assert.ok(!JSON.stringify(report).includes('SECRETSECRET'), 'the key never reaches the report');
+    });
+
+    it('the JSON report, evals part included, validates against docs/report-schema.json', () => {
+      const ajv = new Ajv2020({ strict: true, allErrors: true });
+      addFormats.default(ajv);
+      const validate = ajv.compile(JSON.parse(readFileSync(path.join(REPO, 'docs/report-schema.json'), 'utf8')) as object);
+      const data: unknown = JSON.parse(REPORTERS.json.render(report));
+      assert.ok(validate(data), JSON.stringify(validate.errors, null, 2));
+      (data as { evals: { models: { cases: { verdict: string }[] }[] } }).evals.models[0]!.cases[0]!.verdict = 'passed';
+      assert.equal(validate(data), false);
     });
   });
 }
