@@ -10,6 +10,8 @@ import { runEval } from '../engine/run-eval.js';
 import { GoldenCatalogueError } from '../evals/golden-validate.js';
 import { loadGolden } from '../evals/golden-load.js';
 import { priceTable } from '../evals/prices.js';
+import { loadRubrics } from '../evals/rubrics.js';
+import { calibrate } from '../evals/calibrate.js';
 import { ModelIdError } from '../providers/index.js';
 import { REPORTERS } from '../reporters/index.js';
 import { loadEffectiveConfig } from './check-command.js';
@@ -28,6 +30,8 @@ export interface EvalCommandOptions extends TargetOptions {
   maxTurns?: number;
   record?: string;
   replay?: string;
+  judge?: string;
+  judgeGates?: boolean;
   cache: boolean;
   timeout?: number;
   json?: string;
@@ -80,6 +84,9 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
       throw new UsageError((e as Error).message);
     }
     const target = plan[0]!;
+    const rubrics = await loadRubrics(golden);
+    const judgeProvider = o.judge ? (await resolveModels({ ids: [o.judge], configured: ec.models ?? [] })).models[0]!.provider : undefined;
+    if (o.judgeGates && !judgeProvider) throw new UsageError('--judge-gates needs --judge provider:model');
     const color = useColor(process.stdout, o.color);
     const replayNote = o.replay ? ` (replaying ${o.replay}: no model is asked)` : '';
     process.stderr.write(`eval: ${golden.cases.length} cases × ${o.runs ?? ec.runs ?? 5} runs × ${resolved.models.length} model(s)${replayNote}\n`);
@@ -96,6 +103,7 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
       startupTimeoutMs: Math.max(30_000, timeoutMs),
       runTimeoutMs: ec.runTimeout ?? 300_000,
       prices: priceTable(ec.prices ?? {}, ec.pricesDate),
+      ...(judgeProvider && rubrics.size ? { judge: { provider: judgeProvider, gate: o.judgeGates === true, rubrics } } : {}),
       ...(o.verbose ? { onRun: (m: string, c: { id: string }, r: { run: number; status: string }) => process.stderr.write(`  ${m} ${c.id} run ${r.run + 1}: ${r.status}\n`) } : {}),
     });
     for (const rec of resolved.recorders) process.stderr.write(`recorded ${await rec.save(o.record!)}\n`);
@@ -130,5 +138,25 @@ export function evalInitCommand(operands: string[], o: EvalInitOptions): Promise
     await writeFile(out, r.yaml);
     process.stderr.write(`wrote ${out}: ${r.tools} positive case(s), 4 negative cases${drafter ? `; ${r.drafted} prompt(s) drafted by ${drafter.id}` : '; fill in the TODO prompts'}\n`);
     return EXIT.ok;
+  });
+}
+
+export interface CalibrateOptions {
+  judge: string;
+  labels: string;
+  config?: string;
+  json?: string;
+}
+
+/** `mcp-assay eval calibrate`: judge accuracy and Cohen's kappa against human labels; exit 1 when it may not gate. */
+export function calibrateCommand(o: CalibrateOptions): Promise<number> {
+  return guarded(async () => {
+    const cfg = await loadEffectiveConfig(o);
+    const p = (await resolveModels({ ids: [o.judge], configured: cfg.eval?.models ?? [] })).models[0]!.provider;
+    const c = await calibrate(o.labels, p);
+    for (const x of c.items) process.stdout.write(`  ${x.error ? '?' : x.judged === x.label ? '✔' : '✖'} ${x.id}: label ${x.label}, judge ${x.judged ?? `error (${x.error})`}${x.score !== undefined ? ` (${x.score})` : ''}\n`);
+    process.stdout.write(`judge ${c.judge} (${c.promptVersion}): accuracy ${c.accuracy ?? 'n/a'}, Cohen's kappa ${c.kappa ?? 'n/a'} on ${c.n} items; ${c.why}\n`);
+    if (o.json) await writeFile(o.json, `${JSON.stringify(c, null, 2)}\n`);
+    return c.mayGate ? EXIT.ok : EXIT.failed;
   });
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { evalCommand, evalInitCommand, type EvalCommandOptions, type EvalInitOptions } from './eval-command.js';
+import { calibrateCommand, evalCommand, evalInitCommand, type CalibrateOptions, type EvalCommandOptions, type EvalInitOptions } from './eval-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -25,6 +25,8 @@ export function registerEval(program: Command, targetOptions: (c: Command) => Co
     .option('--system <text>', 'system prompt (default: the golden set\'s `system`, else a documented default)')
     .option('--record <dir>', 'write a cassette per model of every answer')
     .option('--replay <dir>', 'answer from cassettes in this folder; no model is asked')
+    .option('--judge <provider:model>', 'judge task completion of cases with a `judge: {rubric}` (advisory unless --judge-gates)')
+    .option('--judge-gates', 'a judge fail fails the run (only after `eval calibrate` showed kappa >= 0.6)')
     .option('--no-cache', 'run everything fresh (the cache is .mcp-assay/cache)')
     .option('--json <file>', 'write the JSON report')
     .option('--junit <file>', 'write a JUnit XML report')
@@ -32,6 +34,24 @@ export function registerEval(program: Command, targetOptions: (c: Command) => Co
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'every case and run')
     .action((operands: string[], o: EvalCommandOptions) => run(evalCommand(operands, o)));
+
+  ev.command('calibrate')
+    .description("judge accuracy and Cohen's kappa against human-labelled examples; exit 0 when the judge may gate (kappa >= 0.6 on >= 30 items)")
+    .option('--judge <provider:model>', 'the judge model (required)')
+    .option('--labels <file>', 'YAML list of {id, task, rubric, answer, label: pass|fail} (required)')
+    .option('-c, --config <file>', 'config file')
+    .option('--json <file>', 'write the calibration as JSON')
+    .action((o: Partial<CalibrateOptions>, cmd: Command) => {
+      // Options the parent `eval` also knows (--judge, --json, -c) may land on it.
+      const parent = cmd.parent?.opts<Partial<CalibrateOptions>>() ?? {};
+      const merged = { ...parent, ...o };
+      if (!merged.judge || !merged.labels) {
+        process.stderr.write('mcp-assay: eval calibrate needs --judge provider:model and --labels FILE\n');
+        run(Promise.resolve(2));
+        return;
+      }
+      run(calibrateCommand({ judge: merged.judge, labels: merged.labels, ...(merged.config ? { config: merged.config } : {}), ...(merged.json ? { json: merged.json } : {}) }));
+    });
 
   targetOptions(ev.command('init').description('write a starter golden set from the live catalogue: a case per tool and four negative ones').argument('[target...]', 'an http(s) URL, or -- and a command'))
     .option('-o, --output <file>', 'where to write it (default golden/tasks.yaml)')

@@ -131,6 +131,8 @@ export interface EvalsReport {
   systemPromptHash: string;
   prices: { date: string; source: string; models: Record<string, PriceEntry> };
   models: ModelEvalReport[];
+  /** Task-completion judge, when one was used (METRICS §5). */
+  judge?: { model: string; promptVersion: string; gating: boolean; rubrics: { case: string; file: string; hash: string }[] };
   /** Problems that are no case's fault (the server died, a model could not be reached). */
   problems: string[];
   durationMs: number;

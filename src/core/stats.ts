@@ -45,3 +45,19 @@ export function passHatK(c: number, n: number, k: number): number | null {
   if (n === 0 || k > n) return null;
   return round(choose(c, k) / choose(n, k));
 }
+
+/**
+ * Cohen's kappa for two raters on binary labels (METRICS §5): (p_o − p_e) / (1 − p_e). Returns 1 when both raters
+ * agree perfectly on a single class (p_e = 1), where the formula is undefined.
+ */
+export function cohensKappa(pairs: readonly [boolean, boolean][]): number | null {
+  const n = pairs.length;
+  if (!n) return null;
+  const agree = pairs.filter(([a, b]) => a === b).length;
+  const aYes = pairs.filter(([a]) => a).length / n;
+  const bYes = pairs.filter(([, b]) => b).length / n;
+  const po = agree / n;
+  const pe = aYes * bYes + (1 - aYes) * (1 - bYes);
+  if (pe === 1) return po === 1 ? 1 : 0;
+  return round((po - pe) / (1 - pe));
+}

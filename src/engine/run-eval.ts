@@ -11,7 +11,8 @@ import type { GoldenCase, GoldenSet } from '../evals/golden-types.js';
 import { validateAgainstCatalogue } from '../evals/golden-validate.js';
 import { DEFAULT_SYSTEM_PROMPT } from '../evals/loop.js';
 import type { PriceTable } from '../evals/prices.js';
-import { evalModel } from '../evals/runner.js';
+import { evalModel, type JudgeSetup } from '../evals/runner.js';
+import { JUDGE_PROMPT_VERSION } from '../evals/judge.js';
 import { REPORT_SCHEMA_ID } from '../reporters/index.js';
 import { VERSION } from '../version.js';
 import { openEvalServer } from './eval-server.js';
@@ -36,6 +37,8 @@ export interface EvalPlan {
   startupTimeoutMs: number;
   runTimeoutMs: number;
   prices: PriceTable;
+  /** Judge for cases with a rubric; rubrics are loaded before (evals/rubrics.ts). */
+  judge?: JudgeSetup;
   onRun?: (model: string, c: GoldenCase, r: RunRecord) => void;
 }
 
@@ -69,6 +72,7 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
         harnessVersion: VERSION.split('.')[0] ?? VERSION,
         prices: plan.prices,
         ...(cache ? { cache } : {}),
+        ...(plan.judge ? { judge: plan.judge } : {}),
         source: m.source,
         runTimeoutMs: plan.runTimeoutMs,
         ...(plan.onRun ? { onRun: (c: GoldenCase, r: RunRecord) => plan.onRun!(m.provider.id, c, r) } : {}),
@@ -91,6 +95,9 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
     systemPromptHash: sha(system),
     prices: plan.prices,
     models,
+    ...(plan.judge
+      ? { judge: { model: plan.judge.provider.id, promptVersion: JUDGE_PROMPT_VERSION, gating: plan.judge.gate, rubrics: [...plan.judge.rubrics].map(([id, r]) => ({ case: id, file: r.file, hash: r.hash })) } }
+      : {}),
     problems,
     durationMs: finished.getTime() - started.getTime(),
   };

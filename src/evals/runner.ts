@@ -6,6 +6,16 @@ import type { GoldenCase, GoldenSet } from './golden-types.js';
 import { DEFAULT_MAX_TURNS, runLoop, type ToolExecutor } from './loop.js';
 import { costOf, type PriceTable } from './prices.js';
 import { scoreRun } from './score-run.js';
+import { DEFAULT_JUDGE_THRESHOLD, judge } from './judge.js';
+import type { Rubric } from './rubrics.js';
+import type { AssertionResult } from '../core/evals-report.js';
+
+/** Task completion by a judge model (METRICS §5): gating only when the user says the judge is calibrated. */
+export interface JudgeSetup {
+  provider: ModelProvider;
+  gate: boolean;
+  rubrics: ReadonlyMap<string, Rubric>;
+}
 
 export interface RunnerOptions {
   golden: GoldenSet;
@@ -24,6 +34,7 @@ export interface RunnerOptions {
   source: 'live' | 'replay';
   /** Longest a single run may take, ms (a hanging provider or server ends as an `error` run). */
   runTimeoutMs: number;
+  judge?: JudgeSetup;
   /** Called after each run (progress). */
   onRun?: (c: GoldenCase, r: RunRecord) => void;
 }
@@ -83,7 +94,7 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
     params: provider.params,
     systemHash: o.systemHash,
     harnessVersion: o.harnessVersion,
-    harness: { simulate: [...o.simulate].sort(), maxTurns },
+    harness: { simulate: [...o.simulate].sort(), maxTurns, ...(c.judge && o.judge ? { judge: o.judge.provider.id, judgeGate: o.judge.gate, rubric: o.judge.rubrics.get(c.id)?.hash } : {}) },
     run,
   };
   const key = o.cache ? runKey(parts) : '';
@@ -99,6 +110,8 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
       if (cost !== undefined) t.costUsd = cost;
     }
     const assertions = scoreRun(c, { calls: loop.calls, finalText: loop.finalText, tools: o.tools });
+    const judged = await judgeStep(c, assertions, loop, o, timeout);
+    if (judged) assertions.push(judged);
     const cost = addCost(loop.turns.map((t) => t.costUsd));
     r = {
       run,
@@ -120,4 +133,16 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
   }
   if (o.cache) await o.cache.put(key, r).catch(() => undefined);
   return r;
+}
+
+/** The judge runs only when every deterministic assertion passed: it can fail a run, never rescue one. */
+async function judgeStep(c: GoldenCase, deterministic: AssertionResult[], loop: { calls: RunRecord['calls']; finalText: string }, o: RunnerOptions, signal: AbortSignal): Promise<AssertionResult | undefined> {
+  const rubric = o.judge?.rubrics.get(c.id);
+  if (!o.judge || !c.judge || !rubric) return undefined;
+  const advisory = !o.judge.gate;
+  if (!deterministic.every((a) => a.pass)) return { scorer: 'judge', pass: false, value: 0, reason: 'not judged: a deterministic assertion failed, and the judge never overrides one', advisory: true };
+  const task = c.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const v = await judge(o.judge.provider, { task, rubric: rubric.text, finalText: loop.finalText, calls: loop.calls }, signal);
+  const tau = c.judge.threshold ?? DEFAULT_JUDGE_THRESHOLD;
+  return { scorer: 'judge', pass: v.score >= tau, value: v.score, reason: `${o.judge.provider.id} scored ${v.score} (needs ${tau}): ${v.reason}`, ...(advisory ? { advisory } : {}) };
 }
