@@ -78,6 +78,8 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
         ...(plan.onRun ? { onRun: (c: GoldenCase, r: RunRecord) => plan.onRun!(m.provider.id, c, r) } : {}),
       });
       if (report.aborted) problems.push(`${m.provider.id}: ${report.aborted}`);
+      const drift = (m.provider as { drift?: string[] }).drift ?? [];
+      if (drift.length) problems.push(`${m.provider.id}: ${drift.length} replayed answer(s) were recorded for a different conversation (a tool result or description changed since recording): ${drift.slice(0, 5).join(', ')}${drift.length > 5 ? ', …' : ''}`);
       models.push(report);
     }
   } finally {
