@@ -10,6 +10,7 @@ import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { DEMO_FAULTS } from '../../examples/flawed-server/faults.js';
 import { useColor, writeReports } from './output.js';
+import { demoEval } from './demo-eval.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const examples = path.resolve(here, '../../examples');
@@ -50,5 +51,6 @@ export async function demoCommand(o: { out: string; color?: boolean }): Promise<
       ? 'demo: the example server passed over HTTP and stdio; the flawed server failed as designed (see why above).\n'
       : 'demo: something did not go as designed: the example server should pass and the flawed server should fail.\n',
   );
-  return asDesigned ? 0 : 1;
+  const evalOk = await demoEval(o);
+  return asDesigned && evalOk ? 0 : 1;
 }

@@ -12,6 +12,7 @@ import { historyCommand, type HistoryOptions } from './history-command.js';
 import { mergeCommand, type MergeOptions } from './merge-command.js';
 import { addQuickCommands } from './quick-program.js';
 import { inventoryCommand, type InventoryOptions } from './inventory-command.js';
+import { registerEval } from './eval-program.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -178,6 +179,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('-o, --output <file>', 'write here instead of stdout')
     .option('--policy <file>', 'policy YAML to enforce (exit 1 on a violation)')
     .action((operands: string[], o: InventoryOptions) => run(inventoryCommand(operands, o)));
+  registerEval(program, targetOptions, run);
 
   program
     .command('demo')

@@ -9,6 +9,8 @@ export {
   type AssayConfig,
   type CheckFlags,
   type CheckOptions,
+  type EvalConfig,
+  type EvalModelConfig,
   type ConfigFlags,
   type HttpServerConfig,
   type ReportPaths,

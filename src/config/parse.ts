@@ -45,5 +45,6 @@ export function resolveConfig(raw: ConfigParsed, file: string | undefined, dir =
         list.map((e) => ({ arguments: e.arguments, ...(e.expect !== undefined ? { expect: e.expect } : {}), ...(e.response !== undefined ? { response: path.resolve(dir, e.response) } : {}) })),
       ]),
     ),
+    ...(raw.eval ? { eval: { ...raw.eval, ...(raw.eval.golden ? { golden: abs(raw.eval.golden) } : {}), ...(raw.eval.cacheDir ? { cacheDir: abs(raw.eval.cacheDir) } : {}) } } : {}),
   };
 }

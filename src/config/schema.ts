@@ -91,12 +91,41 @@ export const exampleSchema = z.strictObject({
   response: nonEmpty.optional(),
 });
 
+const priceSchema = z.strictObject({ inputPerMTok: z.number().min(0), outputPerMTok: z.number().min(0), cachedInputPerMTok: z.number().min(0).optional() });
+
+/** `eval:` (layer 1). Keys are named by environment variable only (`keyEnv`), never written here. */
+export const evalSchema = z.strictObject({
+  golden: nonEmpty.optional(),
+  runs: z.number().int().min(1).max(100).optional(),
+  concurrency: z.number().int().min(1).max(64).optional(),
+  system: nonEmpty.optional(),
+  maxTurns: z.number().int().min(1).max(50).optional(),
+  timeout: ms.optional(),
+  runTimeout: ms.optional(),
+  cache: z.boolean().optional(),
+  cacheDir: nonEmpty.optional(),
+  allowTools: z.array(nonEmpty).optional(),
+  models: z
+    .array(
+      z.strictObject({
+        id: nonEmpty,
+        baseURL: z.string().optional(),
+        keyEnv: nonEmpty.optional(),
+        params: z.record(nonEmpty, z.unknown()).optional(),
+      }),
+    )
+    .optional(),
+  prices: z.record(nonEmpty, priceSchema).optional(),
+  pricesDate: nonEmpty.optional(),
+});
+
 export const configSchema = z.strictObject({
   servers: z.record(nonEmpty, serverSchema).default(() => ({})),
   check: checkSchema.prefault({}),
   reports: reportsSchema.prefault({}),
   contracts: contractsSchema.prefault({}),
   examples: z.record(nonEmpty, z.array(exampleSchema)).default(() => ({})),
+  eval: evalSchema.optional(),
 });
 
 export type ConfigInput = z.input<typeof configSchema>;

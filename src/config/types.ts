@@ -74,6 +74,8 @@ export interface AssayConfig {
   contracts: RuleSettings;
   /** Example calls per tool name (config `examples:`). */
   examples: Record<string, ToolExample[]>;
+  /** The `eval:` block, when the file has one. */
+  eval?: EvalConfig;
 }
 
 export const CHECK_DEFAULTS: Readonly<CheckOptions> = Object.freeze({
@@ -85,3 +87,28 @@ export const CHECK_DEFAULTS: Readonly<CheckOptions> = Object.freeze({
   allowTools: [],
   toolArgs: {},
 });
+
+/** A model in the config: `provider:model`, with an endpoint, the variable holding its key, and parameters. */
+export interface EvalModelConfig {
+  id: string;
+  baseURL?: string;
+  keyEnv?: string;
+  params?: Record<string, unknown>;
+}
+
+/** The `eval:` block; paths absolute once loaded. Flags override each key. */
+export interface EvalConfig {
+  golden?: string;
+  runs?: number;
+  concurrency?: number;
+  system?: string;
+  maxTurns?: number;
+  timeout?: number;
+  runTimeout?: number;
+  cache?: boolean;
+  cacheDir?: string;
+  allowTools?: string[];
+  models?: EvalModelConfig[];
+  prices?: Record<string, { inputPerMTok: number; outputPerMTok: number; cachedInputPerMTok?: number }>;
+  pricesDate?: string;
+}

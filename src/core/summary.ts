@@ -42,7 +42,8 @@ export function targetUndecided(t: TargetReport): boolean {
 }
 
 export function exitCodeFor(report: Report): number {
-  if (report.targets.some(targetFailed)) return EXIT.failed;
-  if (report.targets.some(targetUndecided)) return EXIT.inconclusive;
+  const evalCases = report.evals?.models.flatMap((m) => m.cases) ?? [];
+  if (report.targets.some(targetFailed) || evalCases.some((c) => c.verdict === 'fail')) return EXIT.failed;
+  if (report.targets.some(targetUndecided) || evalCases.some((c) => c.verdict === 'inconclusive') || report.evals?.models.some((m) => m.aborted)) return EXIT.inconclusive;
   return EXIT.ok;
 }

@@ -1,3 +1,5 @@
+import type { EvalsReport } from './evals-report.js';
+
 /** Requirement strength, as RFC 2119 words in the spec. */
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 
@@ -143,4 +145,6 @@ export interface Report {
   options: { strict: boolean; only?: string[]; skip?: string[] };
   targets: TargetReport[];
   summary: Summary;
+  /** Layer 1 (behaviour): present when `eval` ran. */
+  evals?: EvalsReport;
 }

@@ -16,6 +16,7 @@ import {
   wireHeader,
 } from './text.js';
 import type { RenderOptions, Reporter } from './types.js';
+import { evalsConsoleLines } from './evals-console.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -111,6 +112,10 @@ export const consoleReporter: Reporter = {
     const verbose = opts.verbose === true;
     const lines = [c.bold(`mcp-assay ${visible(report.tool.version)}`) + c.dim(` · ${report.targets.length} target(s) · ${report.options.strict ? 'strict' : 'not strict'}`), ''];
     for (const t of report.targets) lines.push(...targetLines(c, t, verbose), '');
+    if (report.evals) {
+      lines.push(...evalsConsoleLines(c, report.evals, verbose), '');
+      if (!report.targets.length) return `${lines.join('\n')}\n`;
+    }
     const s = report.summary;
     const tone = s.fail || s.error ? c.red : s.inconclusive || s.warn ? c.yellow : c.green;
     const findings = findingsLine(report.targets);

@@ -2,6 +2,7 @@ import type { CheckResult, Report, ReportSection, Status, TargetReport } from '.
 import { htmlText, mdCode, mdCodeSpan, mdText } from './markdown-escape.js';
 import { evidenceEntries, serverLabel, sortFindings, STATUS_WORD, summaryLine, targetLabel, truncate, wireBody, wireHeader } from './text.js';
 import type { Reporter } from './types.js';
+import { evalsMarkdown } from './evals-markdown.js';
 
 const ICON: Record<Status, string> = {
   pass: '✅',
@@ -95,6 +96,7 @@ export const markdownReporter: Reporter = {
   id: 'markdown',
   fileExtension: '.md',
   render(report: Report): string {
+    if (report.evals && !report.targets.length) return `${['## mcp-assay report', '', ...evalsMarkdown(report.evals)].join('\n').trimEnd()}\n`;
     const s = report.summary;
     const verdict = s.fail || s.error ? '❌' : s.inconclusive ? '❔' : s.warn ? '⚠️' : '✅';
     const lines = [
@@ -111,6 +113,7 @@ export const markdownReporter: Reporter = {
     const notRun = notRunBlock(report);
     if (notRun.length) lines.push('', ...notRun);
     for (const t of report.targets) for (const sec of t.sections ?? []) lines.push('', ...sectionBlock(t, sec));
+    if (report.evals) lines.push('', ...evalsMarkdown(report.evals));
     const ev = evidenceBlocks(report);
     if (ev.length) lines.push('', '### Wire evidence', '', ...ev);
     return `${lines.join('\n').trimEnd()}\n`;

@@ -11,10 +11,13 @@ const ALLOWED: Record<string, string[]> = {
   target: ['core', 'spec'],
   checks: ['core', 'spec', 'target'],
   contracts: ['core', 'spec'],
+  // The golden-set loader reuses the config loader's YAML location and error style.
+  evals: ['core', 'config'],
+  providers: ['core'],
   reporters: ['core'],
   gate: ['core'],
   config: ['core'],
-  engine: ['core', 'spec', 'target', 'checks', 'contracts', 'reporters', 'config'],
+  engine: ['core', 'spec', 'target', 'checks', 'contracts', 'evals', 'providers', 'reporters', 'config'],
 };
 
 function files(dir: string): string[] {

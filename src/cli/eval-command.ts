@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ProviderError } from '../core/provider.js';
+import { EXIT, exitCodeFor } from '../core/summary.js';
+import { EvalTargetError } from '../engine/eval-server.js';
+import { starterGolden } from '../engine/eval-init.js';
+import { resolveModels } from '../engine/eval-models.js';
+import { runEval } from '../engine/run-eval.js';
+import { GoldenCatalogueError } from '../evals/golden-validate.js';
+import { loadGolden } from '../evals/golden-load.js';
+import { priceTable } from '../evals/prices.js';
+import { loadRubrics } from '../evals/rubrics.js';
+import { calibrate } from '../evals/calibrate.js';
+import { ModelIdError } from '../providers/index.js';
+import { REPORTERS } from '../reporters/index.js';
+import { loadEffectiveConfig } from './check-command.js';
+import { useColor, writeReports } from './output.js';
+import { planTargets, type TargetOptions } from './plan.js';
+import { UsageError } from './usage-error.js';
+
+export interface EvalCommandOptions extends TargetOptions {
+  config?: string;
+  golden?: string;
+  model: string[];
+  runs?: number;
+  concurrency?: number;
+  allowTool: string[];
+  system?: string;
+  maxTurns?: number;
+  record?: string;
+  replay?: string;
+  judge?: string;
+  judgeGates?: boolean;
+  cache: boolean;
+  timeout?: number;
+  json?: string;
+  junit?: string;
+  md?: string;
+  color?: boolean;
+  verbose?: boolean;
+}
+
+export const DEFAULT_GOLDEN = 'golden/tasks.yaml';
+export const DEFAULT_CACHE_DIR = '.mcp-assay/cache';
+
+/** Problems a user fixes (bad id, missing key, golden set naming unknown tools) exit 2; an unreachable server exits 3. */
+async function guarded(f: () => Promise<number>): Promise<number> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof GoldenCatalogueError) {
+      process.stderr.write(`mcp-assay: the golden set names what the server does not have:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof ModelIdError || (e instanceof ProviderError && e.failure === 'missing-key')) {
+      process.stderr.write(`mcp-assay: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof EvalTargetError) {
+      process.stderr.write(`mcp-assay: ${e.message}\n`);
+      return EXIT.inconclusive;
+    }
+    throw e;
+  }
+}
+
+/** `mcp-assay eval <target>`: the golden set through each model, N runs per case; exit 1 on a missed gate, 3 undecided. */
+export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<number> {
+  return guarded(async () => {
+    const cfg = await loadEffectiveConfig(o);
+    const ec = cfg.eval ?? {};
+    const plan = planTargets(operands, o, cfg);
+    if (plan.length !== 1) throw new UsageError(`eval takes one target (got ${plan.length})`);
+    const goldenFile = o.golden ?? ec.golden ?? DEFAULT_GOLDEN;
+    const golden = await loadGolden(goldenFile);
+    if (o.record && o.replay) throw new UsageError('--record and --replay exclude each other');
+    const timeoutMs = o.timeout ?? cfg.check.timeout;
+    let resolved;
+    try {
+      resolved = await resolveModels({ ids: o.model, configured: ec.models ?? [], ...(o.replay ? { replayDir: o.replay } : {}), ...(o.record ? { recordDir: o.record } : {}), ...(ec.timeout ? { timeoutMs: ec.timeout } : {}) });
+    } catch (e) {
+      if (e instanceof ProviderError || e instanceof ModelIdError) throw e;
+      throw new UsageError((e as Error).message);
+    }
+    const target = plan[0]!;
+    const rubrics = await loadRubrics(golden);
+    const judgeProvider = o.judge ? (await resolveModels({ ids: [o.judge], configured: ec.models ?? [] })).models[0]!.provider : undefined;
+    if (o.judgeGates && !judgeProvider) throw new UsageError('--judge-gates needs --judge provider:model');
+    const color = useColor(process.stdout, o.color);
+    const replayNote = o.replay ? ` (replaying ${o.replay}: no model is asked)` : '';
+    process.stderr.write(`eval: ${golden.cases.length} cases × ${o.runs ?? ec.runs ?? 5} runs × ${resolved.models.length} model(s)${replayNote}\n`);
+    const report = await runEval({
+      target: target.spec,
+      golden,
+      models: resolved.models,
+      runs: o.runs ?? ec.runs ?? 5,
+      concurrency: o.concurrency ?? ec.concurrency ?? 4,
+      ...(o.system ?? ec.system ? { system: o.system ?? ec.system } : {}),
+      allowTools: [...o.allowTool, ...(ec.allowTools ?? []), ...(target.overrides?.allowTools ?? [])],
+      ...(o.cache && ec.cache !== false ? { cacheDir: ec.cacheDir ?? path.resolve(DEFAULT_CACHE_DIR) } : {}),
+      timeoutMs,
+      startupTimeoutMs: Math.max(30_000, timeoutMs),
+      runTimeoutMs: ec.runTimeout ?? 300_000,
+      prices: priceTable(ec.prices ?? {}, ec.pricesDate),
+      ...(judgeProvider && rubrics.size ? { judge: { provider: judgeProvider, gate: o.judgeGates === true, rubrics } } : {}),
+      ...(o.verbose ? { onRun: (m: string, c: { id: string }, r: { run: number; status: string }) => process.stderr.write(`  ${m} ${c.id} run ${r.run + 1}: ${r.status}\n`) } : {}),
+    });
+    for (const rec of resolved.recorders) process.stderr.write(`recorded ${await rec.save(o.record!)}\n`);
+    process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
+    const written = await writeReports(report, { ...cfg.reports, ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) });
+    for (const f of written) process.stderr.write(`wrote ${f}\n`);
+    return exitCodeFor(report);
+  });
+}
+
+export interface EvalInitOptions extends TargetOptions {
+  config?: string;
+  output?: string;
+  model: string[];
+  force?: boolean;
+  timeout?: number;
+}
+
+/** `mcp-assay eval init <target>`: a starter golden set from the live catalogue. */
+export function evalInitCommand(operands: string[], o: EvalInitOptions): Promise<number> {
+  return guarded(async () => {
+    const cfg = await loadEffectiveConfig(o);
+    const plan = planTargets(operands, o, cfg);
+    if (plan.length !== 1) throw new UsageError(`eval init takes one target (got ${plan.length})`);
+    const out = o.output ?? cfg.eval?.golden ?? DEFAULT_GOLDEN;
+    if (existsSync(out) && !o.force) throw new UsageError(`${out} exists; pass --force to overwrite it, or -o another file`);
+    if (o.model.length > 1) throw new UsageError('eval init drafts with one --model');
+    const drafter = o.model.length ? (await resolveModels({ ids: o.model, configured: cfg.eval?.models ?? [] })).models[0]!.provider : undefined;
+    const timeoutMs = o.timeout ?? cfg.check.timeout;
+    const r = await starterGolden(plan[0]!.spec, { timeoutMs, startupTimeoutMs: Math.max(30_000, timeoutMs), ...(drafter ? { drafter } : {}) });
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await writeFile(out, r.yaml);
+    process.stderr.write(`wrote ${out}: ${r.tools} positive case(s), 4 negative cases${drafter ? `; ${r.drafted} prompt(s) drafted by ${drafter.id}` : '; fill in the TODO prompts'}\n`);
+    return EXIT.ok;
+  });
+}
+
+export interface CalibrateOptions {
+  judge: string;
+  labels: string;
+  config?: string;
+  json?: string;
+}
+
+/** `mcp-assay eval calibrate`: judge accuracy and Cohen's kappa against human labels; exit 1 when it may not gate. */
+export function calibrateCommand(o: CalibrateOptions): Promise<number> {
+  return guarded(async () => {
+    const cfg = await loadEffectiveConfig(o);
+    const p = (await resolveModels({ ids: [o.judge], configured: cfg.eval?.models ?? [] })).models[0]!.provider;
+    const c = await calibrate(o.labels, p);
+    for (const x of c.items) process.stdout.write(`  ${x.error ? '?' : x.judged === x.label ? '✔' : '✖'} ${x.id}: label ${x.label}, judge ${x.judged ?? `error (${x.error})`}${x.score !== undefined ? ` (${x.score})` : ''}\n`);
+    process.stdout.write(`judge ${c.judge} (${c.promptVersion}): accuracy ${c.accuracy ?? 'n/a'}, Cohen's kappa ${c.kappa ?? 'n/a'} on ${c.n} items; ${c.why}\n`);
+    if (o.json) await writeFile(o.json, `${JSON.stringify(c, null, 2)}\n`);
+    return c.mayGate ? EXIT.ok : EXIT.failed;
+  });
+}
