@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
+import { describeInternalError, setDebug } from '../core/internal-error.js';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../config/index.js';
 import { EXIT } from '../core/summary.js';
@@ -10,6 +11,9 @@ import { UsageError } from './usage-error.js';
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. Never calls process.exit. */
 export async function main(argv: string[]): Promise<number> {
   let pending: Promise<number> | undefined;
+  // --debug is read before commander so that it applies whatever the command, and to errors while parsing.
+  const dashes = argv.indexOf('--');
+  setDebug((dashes < 0 ? argv : argv.slice(0, dashes)).includes('--debug'));
   const program = buildProgram((p) => (pending = p));
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -27,7 +31,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`mcp-assay: ${e.message}\n`);
       return EXIT.usage;
     }
-    process.stderr.write(`mcp-assay: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    process.stderr.write(`mcp-assay: internal error: ${describeInternalError(e)}\n`);
     return EXIT.inconclusive;
   }
 }

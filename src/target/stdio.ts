@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { parseBounded } from '../core/json-depth.js';
 import { isSecretName } from '../core/mask.js';
 import { TransportError } from './errors.js';
 import { LineReader } from './line-reader.js';
@@ -143,7 +144,7 @@ export class StdioTransport implements Transport {
   private onLine(line: string): void {
     let msg: unknown;
     try {
-      msg = JSON.parse(line);
+      msg = parseBounded(line);
     } catch {
       const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: line });
       this.stdoutFindings.push({ seq, kind: 'non-json', text: line.slice(0, 200) });
@@ -203,8 +204,8 @@ export class StdioTransport implements Transport {
   }
 
   /** Close stdin, wait, SIGTERM, wait, SIGKILL. Resolves once the process is gone. */
-  async close(): Promise<void> {
-    const grace = this.opts.shutdownGraceMs ?? 2000;
+  async close(graceMs?: number): Promise<void> {
+    const grace = Math.min(graceMs ?? Infinity, this.opts.shutdownGraceMs ?? 2000);
     if (this.exit || this.child.pid === undefined) {
       killGroup(this.child, 'SIGKILL'); // grandchildren of a launcher may outlive it
       return;

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { parseBounded } from '../../core/json-depth.js';
 import { resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
@@ -71,7 +72,7 @@ function mirrors(result: JsonObject): boolean {
   return content.some((c) => {
     if (c?.type !== 'text' || typeof c.text !== 'string') return false;
     try {
-      return isDeepStrictEqual(JSON.parse(c.text), result.structuredContent);
+      return isDeepStrictEqual(parseBounded(c.text), result.structuredContent);
     } catch {
       return false;
     }
