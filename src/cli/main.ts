@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
+import { terminalText } from '../core/escape.js';
 import { describeInternalError, setDebug } from '../core/internal-error.js';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../config/index.js';
@@ -28,10 +29,10 @@ export async function main(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (e instanceof UsageError || e instanceof ConfigError) {
-      process.stderr.write(`mcp-assay: ${e.message}\n`);
+      process.stderr.write(`mcp-assay: ${terminalText(e.message)}\n`);
       return EXIT.usage;
     }
-    process.stderr.write(`mcp-assay: internal error: ${describeInternalError(e)}\n`);
+    process.stderr.write(`mcp-assay: internal error: ${terminalText(describeInternalError(e))}\n`);
     return EXIT.inconclusive;
   }
 }

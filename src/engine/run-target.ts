@@ -129,13 +129,14 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   report.wireDropped = recorder.dropped;
   report.summary = summarize(report.results);
   report.durationMs = Math.round(performance.now() - t0);
-  return report;
+  // Last line of defence: whatever a check quoted (messages, actual values, findings, keys) leaves masked.
+  return masker.needsMasking(JSON.stringify(report)) ? masker.json(report) : report;
 }
 
 /** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */
 async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions): Promise<ReportSection | undefined> {
   try {
-    const { catalogue, problems } = await catalogueFrom(env.shared, probe);
+    const { catalogue, problems } = await catalogueFrom(env.shared, probe, recorder.masker);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
     if (o.contracts === false) return undefined;
     const analysis = analyseCatalogue(catalogue, o.contracts, { structuredResults: recorder.audit?.structuredResults ?? [] });

@@ -147,7 +147,7 @@ export class StdioTransport implements Transport {
       msg = parseBounded(line);
     } catch {
       const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: line });
-      this.stdoutFindings.push({ seq, kind: 'non-json', text: line.slice(0, 200) });
+      this.stdoutFindings.push({ seq, kind: 'non-json', text: this.recorder.masker.text(line.slice(0, 4096)).slice(0, 200) });
       return;
     }
     const obj = msg as JsonObject;
