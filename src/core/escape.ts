@@ -39,7 +39,7 @@ export function markdownText(s: string, max = 400): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/@/g, '&#64;')
     .replace(/[\\`*_[\]{}()#+!|~]/g, (c) => `\\${c}`)
+    .replace(/@/g, '&#64;')
     .replace(/\n/g, '<br>');
 }
