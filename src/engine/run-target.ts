@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { takeUnended } from '../target/children.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
@@ -124,6 +125,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     const err = transport.stderrText();
     if (err) report.stderr = err;
   }
+  const unended = takeUnended();
+  if (unended.length) report.processesLeft = unended;
   const extra = [migrationSection(report), probe ? adviceSection(report, probe) : undefined].filter((x): x is ReportSection => x !== undefined);
   if (extra.length) report.sections = [...(report.sections ?? []), ...extra];
   report.wireDropped = recorder.dropped;
