@@ -1,8 +1,8 @@
 /**
  * A stdio server's whole process tree, on Linux. A child that calls `setsid` leaves our process group, so killing the
- * group misses it; and once its parent exits it is re-parented away from the tree. Two ways to find it anyway: every
- * server we spawn carries an environment marker its descendants inherit, and the parent links seen while it runs are
- * remembered. Elsewhere (no /proc) only the process group is ended.
+ * group misses it; and once its parent exits it is re-parented away from the tree. Every server we spawn carries an
+ * environment marker its descendants inherit, so they are found in /proc even then, along with everything whose
+ * parent is in the tree. Elsewhere (no /proc) only the process group is ended.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -69,7 +69,7 @@ export class ProcessTree {
     this.root = pid;
   }
 
-  /** Looks for descendants now (cheap: one pass over /proc); called while the server runs and when it is closed. */
+  /** Looks for descendants now: one pass over /proc (milliseconds, more on a loaded machine), so only when closing. */
   scan(): ProcInfo[] {
     if (!hasProc) return [];
     const infos = allPids().map(stat).filter((p): p is ProcInfo => p !== undefined && p.pid !== process.pid);

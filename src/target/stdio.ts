@@ -54,7 +54,6 @@ export class StdioTransport implements Transport {
   private readonly closedStreams = new Set<string>();
   /** Every process the server started, setsid'd ones included (Linux); ended with it. */
   private readonly tree = new ProcessTree();
-  private readonly treeWatch: NodeJS.Timeout;
   /** Processes of the server's tree still alive after close, as `pid (name)`: said in the report. */
   leftovers: string[] = [];
 
@@ -71,8 +70,6 @@ export class StdioTransport implements Transport {
     });
     this.tree.setRoot(this.child.pid);
     trackChild(this.child, this.tree);
-    // Parent links are remembered while the server runs: a descendant that drops the marker is still known.
-    this.treeWatch = setInterval(() => this.tree.scan(), 1000).unref();
     const maxLine = opts.maxLineBytes ?? 16 * 1024 * 1024;
     const reader = new LineReader(maxLine, (l) => this.onLine(l), (n) => this.onOversize(n, maxLine));
     this.child.stdout?.on('data', (c: Buffer) => reader.push(c));
@@ -215,27 +212,25 @@ export class StdioTransport implements Transport {
   /** Close stdin, wait, SIGTERM, wait, SIGKILL. Resolves once the process is gone. */
   async close(graceMs?: number): Promise<void> {
     const grace = Math.min(graceMs ?? Infinity, this.opts.shutdownGraceMs ?? 2000);
-    clearInterval(this.treeWatch);
     if (!this.exit && this.child.pid !== undefined) {
       this.stdinClosed = true;
       this.child.stdin?.end();
       if (!(await settles(this.exited, grace))) {
-        this.stop('SIGTERM');
+        killGroup(this.child, 'SIGTERM');
         if (!(await settles(this.exited, grace))) {
-          this.stop('SIGKILL');
+          killGroup(this.child, 'SIGKILL');
           await settles(this.exited, grace);
         }
       }
     }
-    // Grandchildren of a launcher, and children that left the process group, may outlive the server itself.
-    if (this.stop('SIGKILL').length) await new Promise((r) => setTimeout(r, 100));
-    this.leftovers = this.tree.survivors();
+    // Grandchildren of a launcher, and children that left the process group, may outlive the server itself. One
+    // pass over /proc when nothing is left (the common case); a second only to confirm that what was found died.
+    killGroup(this.child, 'SIGKILL');
+    if (this.tree.signal('SIGKILL').length) {
+      await new Promise((r) => setTimeout(r, 100));
+      this.leftovers = this.tree.survivors();
+    }
     releaseTree(this.tree, this.leftovers);
-  }
-
-  private stop(sig: NodeJS.Signals): unknown[] {
-    killGroup(this.child, sig);
-    return this.tree.signal(sig);
   }
 }
 
