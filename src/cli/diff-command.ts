@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { terminalText } from '../core/escape.js';
 import path from 'node:path';
 import pc from 'picocolors';
 import { applyDiffAllowances, diffCatalogues, diffExitCode, renderDiffMarkdown, type Catalogue, type CatalogueChange, type DiffAllowance } from '../contracts/index.js';
@@ -31,7 +32,7 @@ async function side(operands: string[], label: 'old' | 'new', o: DiffOptions): P
   const cfg = await loadEffectiveConfig(o);
   const live = await catalogueFromTarget({ spec }, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });
   if (!live.catalogue) {
-    process.stderr.write(`mcp-assay: ${unreadable(live)}\n`);
+    process.stderr.write(`mcp-assay: ${terminalText(unreadable(live))}\n`);
     return EXIT.inconclusive;
   }
   return { catalogue: live.catalogue, label: live.target.target.display };
@@ -39,7 +40,7 @@ async function side(operands: string[], label: 'old' | 'new', o: DiffOptions): P
 
 function consoleText(changes: CatalogueChange[], labels: { old: string; new: string }, color: boolean): string {
   const c = pc.createColors(color);
-  const out = [c.bold(`tool contract diff: ${labels.old} -> ${labels.new}`), ''];
+  const out = [c.bold(`tool contract diff: ${terminalText(labels.old)} -> ${terminalText(labels.new)}`), ''];
   const groups: [CatalogueChange['kind'], string, (s: string) => string][] = [
     ['breaking', 'breaking', c.red],
     ['escalation', 'risk escalation', c.yellow],
@@ -49,7 +50,9 @@ function consoleText(changes: CatalogueChange[], labels: { old: string; new: str
     const rows = changes.filter((x) => x.kind === kind);
     if (!rows.length) continue;
     out.push(paint(`${word} (${rows.length})`));
-    for (const x of rows) out.push(`  ${x.allowed ? c.dim('allowed ') : ''}${x.subject}: ${x.change}${x.path ? ` at ${x.path}` : ''} — ${x.detail}${x.allowed ? c.dim(` (${x.allowed})`) : ''}`);
+    // Subjects, paths and details quote the server: escaped before any colour of ours is added.
+    const t = terminalText;
+    for (const x of rows) out.push(`  ${x.allowed ? c.dim('allowed ') : ''}${t(x.subject)}: ${t(x.change)}${x.path ? ` at ${t(x.path)}` : ''} — ${t(x.detail)}${x.allowed ? c.dim(` (${t(x.allowed)})`) : ''}`);
     out.push('');
   }
   if (!changes.length) out.push('no contract changes', '');

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
+import { terminalText } from '../core/escape.js';
+import { describeInternalError, setDebug } from '../core/internal-error.js';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../config/index.js';
 import { EXIT } from '../core/summary.js';
@@ -19,6 +21,9 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   let pending: Promise<number> | undefined;
+  // --debug is read before commander so that it applies whatever the command, and to errors while parsing.
+  const dashes = argv.indexOf('--');
+  setDebug((dashes < 0 ? argv : argv.slice(0, dashes)).includes('--debug'));
   const program = buildProgram((p) => (pending = p));
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -33,10 +38,10 @@ export async function main(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (e instanceof UsageError || e instanceof ConfigError) {
-      process.stderr.write(`mcp-assay: ${e.message}\n`);
+      process.stderr.write(`mcp-assay: ${terminalText(e.message)}\n`);
       return EXIT.usage;
     }
-    process.stderr.write(`mcp-assay: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    process.stderr.write(`mcp-assay: internal error: ${terminalText(describeInternalError(e))}\n`);
     return EXIT.inconclusive;
   }
 }

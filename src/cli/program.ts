@@ -50,6 +50,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
   const program = new Command('mcp-assay')
     .description('Tests MCP servers: protocol conformance (2026-07-28 and the 2025 era), tool contracts, model behaviour.')
     .version(VERSION)
+    .option('--debug', 'show stack traces of internal errors (otherwise one line each)')
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', '\nAny command reruns on file changes with --watch PATHS (comma-separated or repeated), after --rebuild "CMD" when given.')
     .exitOverride();

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { terminalText } from '../core/escape.js';
 import { serializeCatalogue } from '../contracts/index.js';
 import { EXIT } from '../core/summary.js';
 import { loadEffectiveConfig } from './check-command.js';
@@ -19,10 +20,11 @@ export async function snapshotCommand(operands: string[], o: SnapshotOptions): P
   if (plan.length !== 1) throw new UsageError(`snapshot takes one target (got ${plan.length})`);
   const live = await catalogueFromTarget(plan[0]!, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });
   if (!live.catalogue) {
-    process.stderr.write(`mcp-assay: ${unreadable(live)}\n`);
+    process.stderr.write(`mcp-assay: ${terminalText(unreadable(live))}\n`);
     return EXIT.inconclusive;
   }
-  for (const p of live.problems) process.stderr.write(`mcp-assay: warning: ${p}; the snapshot lacks it\n`);
+  for (const p of live.problems) process.stderr.write(`mcp-assay: warning: ${terminalText(p)}; the snapshot lacks it\n`);
+  if (live.catalogue.masked) process.stderr.write(`mcp-assay: note: ${live.catalogue.masked}\n`);
   const text = serializeCatalogue(live.catalogue);
   if (o.output) {
     await writeFile(o.output, text);

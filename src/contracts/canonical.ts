@@ -39,8 +39,8 @@ export function toJson(value: unknown, depth = 0): Json | undefined {
  * `baseLevel` lets a caller embed the output at that nesting level; `liftKeys` moves identity keys
  * (name, uri) to the front of the outermost object only, so lockfile entries read naturally.
  */
-/** Format characters (zero-width, bidi, tags) and variation selectors, which a reviewer could not see in a diff. */
-const INVISIBLE = /[\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
+/** DEL and C1 controls, format characters (zero-width, bidi, tags) and variation selectors: a reviewer could not see them. */
+const INVISIBLE = /[\u007f-\u009f\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
 
 function escapeInvisible(json: string): string {
   return json.replace(INVISIBLE, (ch) => {

@@ -36,6 +36,7 @@ function rawFrom(doc: Record<string, unknown>): RawCatalogueInput {
   if (isObject(doc.server)) r.server = doc.server as RawCatalogueInput['server'];
   const pv = doc.protocolVersion ?? (isObject(doc.server) ? doc.server.protocolVersion : undefined);
   if (typeof pv === 'string') r.protocolVersion = pv;
+  if (typeof doc.masked === 'string') r.masked = doc.masked;
   return r;
 }
 

@@ -14,6 +14,8 @@ export interface RawCatalogueInput {
   instructions?: string;
   server?: { name?: string; version?: string };
   protocolVersion?: string;
+  /** Set when secrets of the run were masked in what the server sent: a note kept in the snapshot. */
+  masked?: string;
 }
 
 /** Hints from the tools page of the spec (server/tools §ToolAnnotations); unknown keys are kept. */
@@ -94,6 +96,8 @@ export interface Catalogue {
   resources: CatalogueResource[];
   resourceTemplates: CatalogueResourceTemplate[];
   hashes: CatalogueHashes;
+  /** Why some text reads `***`: the server echoed a secret of the run (not covered by the hashes). */
+  masked?: string;
 }
 
 export class CatalogueError extends Error {
@@ -153,6 +157,7 @@ export function buildCatalogue(input: RawCatalogueInput): Catalogue {
   if (input.instructions !== undefined) hashes.instructions = hashJson(input.instructions);
   const c: Catalogue = { format: CATALOGUE_FORMAT, server, tools, prompts, resources, resourceTemplates, hashes };
   if (input.instructions !== undefined) c.instructions = input.instructions;
+  if (typeof input.masked === 'string') c.masked = input.masked;
   return c;
 }
 
@@ -174,6 +179,7 @@ export function serializeCatalogue(c: Catalogue): string {
   field('resources', list(c.resources, ['uri', 'name']));
   field('resourceTemplates', list(c.resourceTemplates, ['uriTemplate', 'name']));
   field('hashes', canon(c.hashes, 1, ['catalogue']));
+  if (c.masked !== undefined) field('masked', JSON.stringify(c.masked));
   return '{\n' + lines.join(',\n') + '\n}\n';
 }
 

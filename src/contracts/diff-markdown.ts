@@ -1,23 +1,18 @@
 /** Markdown for a pull-request comment. Server text is untrusted: it is escaped, masked and made visible. */
 import { Masker } from '../core/mask.js';
 import type { CatalogueChange } from './diff.js';
-import { revealInvisible } from './poisoning-unicode.js';
+import { markdownText, terminalText } from '../core/escape.js';
 
 const masker = new Masker();
 
-/** Escape for a GFM table cell; `@` is entity-encoded so server text cannot mention people. */
+/** A GFM table cell: the one Markdown escaper, after masking; no length cut (a diff detail is already short). */
 function cell(text: string): string {
-  return revealInvisible(masker.text(text))
-    .replace(/\r?\n/g, ' ')
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/@/g, '&#64;');
+  return markdownText(masker.text(text), Infinity);
 }
 
+/** A code span for names and paths: visible controls, entities, escaped pipes, no mention. */
 function code(text: string): string {
-  const t = cell(text);
+  const t = terminalText(masker.text(text)).replace(/\r?\n/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/@/g, '&#64;').replace(/\|/g, '\\|');
   return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
 }
 
@@ -56,7 +51,7 @@ export function renderDiffMarkdown(changes: CatalogueChange[], labels: { old: st
   if (other.length) {
     const flagged = other.filter((c) => /description|instructions/.test(c.change)).length;
     const note = flagged ? ` (${flagged} description or instruction edits: they move model behaviour)` : '';
-    out.push(`<details><summary>Non-breaking (${other.length})${cell(note)}</summary>`, '', ...table(other), '', '</details>', '');
+    out.push(`<details><summary>Non-breaking (${other.length})${note}</summary>`, '', ...table(other), '', '</details>', '');
   }
   return out.join('\n');
 }

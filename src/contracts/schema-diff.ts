@@ -3,6 +3,7 @@
  * (narrowing breaks callers); output schemas must keep promising what they promised (widening breaks consumers).
  */
 import { canonicalStringify } from './canonical.js';
+import { measureExpansion, SCHEMA_EXPANSION_BUDGET } from '../core/schema-budget.js';
 import { asNode, deref, isObject, propertiesOf, requiredOf, typesOf, type SchemaNode } from './schema-util.js';
 import { describeConstraint, compareConstraints, CONSTRAINT_KEYS } from './schema-constraints.js';
 
@@ -44,6 +45,8 @@ const META_KEYS = ['title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '
 const MAX_DEPTH = 40;
 
 interface Ctx {
+  /** Node comparisons left: a schema within the expansion budget can still fan out when both sides are walked. */
+  budget: number;
   defsSame: boolean;
   dir: Direction;
   oldRoot: unknown;
@@ -153,7 +156,8 @@ function compareObject(ctx: Ctx, o: SchemaNode, n: SchemaNode, path: string, dep
 function compareBranches(ctx: Ctx, key: 'anyOf' | 'oneOf' | 'allOf', o: SchemaNode, n: SchemaNode, path: string, depth: number): void {
   const ob = Array.isArray(o[key]) ? (o[key] as unknown[]) : [];
   const nb = Array.isArray(n[key]) ? (n[key] as unknown[]) : [];
-  if (same(ob, nb)) return;
+  // Identical branches still hide a change when they hold a `$ref` whose target changed (allOf: [{$ref}]).
+  if (same(ob, nb) && (ctx.defsSame || !canonicalStringify(ob).includes('"$ref"'))) return;
   if (ob.length === nb.length) {
     ob.forEach((b, i) => compareNode(ctx, b, nb[i], path, depth + 1));
     return;
@@ -171,6 +175,10 @@ function compareNode(ctx: Ctx, oldS: unknown, newS: unknown, path: string, depth
   if (same(o0, n0) && (ctx.defsSame || !canonicalStringify(o0).includes('"$ref"'))) return;
   const o = deref(ctx.oldRoot, o0);
   const n = deref(ctx.newRoot, n0);
+  if (--ctx.budget < 0) {
+    if (ctx.budget === -1) ctx.out.push({ kind: 'breaking', change: ctx.dir === 'input' ? 'schema-changed' : 'output-schema-changed', path, detail: `${label(path)} changed, and the schemas are too large to compare in full (over ${SCHEMA_EXPANSION_BUDGET.maxNodes} comparisons)` });
+    return;
+  }
   if (depth > MAX_DEPTH) {
     ctx.out.push({ kind: 'breaking', change: ctx.dir === 'input' ? 'schema-changed' : 'output-schema-changed', path, detail: `${label(path)} changed below the comparison depth limit (${MAX_DEPTH})` });
     return;
@@ -210,7 +218,11 @@ function compareNode(ctx: Ctx, oldS: unknown, newS: unknown, path: string, depth
 /** Changes between two versions of an input or output schema; paths are dotted property paths. */
 export function compareSchemas(oldSchema: unknown, newSchema: unknown, dir: Direction): SchemaChange[] {
   const defs = (s: unknown): unknown => (isObject(s) ? [s.$defs, s.definitions] : null);
-  const ctx: Ctx = { defsSame: same(defs(oldSchema), defs(newSchema)), dir, oldRoot: oldSchema, newRoot: newSchema, out: [] };
+  const code = dir === 'input' ? 'schema-changed' : 'output-schema-changed';
+  // A `$ref` bomb is exponential to walk: over the expansion budget, a change is reported, not analysed.
+  const over = [oldSchema, newSchema].map((s) => measureExpansion(s).exceeded).find((x) => x !== undefined);
+  if (over) return same(oldSchema, newSchema) ? [] : [{ kind: 'breaking', change: code, path: '', detail: `the schema changed; it is not compared in detail because it has ${over} (SEP-2106 bounds)` }];
+  const ctx: Ctx = { budget: SCHEMA_EXPANSION_BUDGET.maxNodes, defsSame: same(defs(oldSchema), defs(newSchema)), dir, oldRoot: oldSchema, newRoot: newSchema, out: [] };
   compareNode(ctx, oldSchema, newSchema, '', 0);
   return ctx.out;
 }

@@ -3,7 +3,8 @@
  * declared dialect or 2020-12, never a network `$ref` (no `loadSchema`), bounded depth and size, failures reported.
  */
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
-import { AjvPool, dialectOf, type Dialect } from '../core/json-schema.js';
+import { measureExpansion } from '../core/schema-budget.js';
+import { AjvPool, describeAjvError, dialectOf, runValidator, type Dialect } from '../core/json-schema.js';
 import { hashJson } from './canonical.js';
 import type { CatalogueTool } from './catalogue.js';
 import { externalRefs, schemaShape } from './schema-util.js';
@@ -28,6 +29,10 @@ function compileUncached(schema: unknown): Compiled {
   if (!dialect) return { ok: false, error: `unsupported dialect ${declared ?? '?'} (supported: 2020-12, 2019-09, draft-07)` };
   const ext = externalRefs(schema);
   if (ext.length) return { ok: false, error: `network $ref is never fetched (SEP-2106): ${ext.slice(0, 3).join(', ')}` };
+  // The one budget every path checks before Ajv sees a schema: size after `$ref` expansion (a doubling chain of
+  // `$defs` is small as text but exponential to validate).
+  const expansion = measureExpansion(schema);
+  if (expansion.exceeded) return { ok: false, error: `schema exceeds the validation bounds: ${expansion.exceeded}` };
   const shape = schemaShape(schema, VALIDATION_BOUNDS.maxNodes + 1);
   if (shape.depth > VALIDATION_BOUNDS.maxDepth || shape.nodes > VALIDATION_BOUNDS.maxNodes) {
     return { ok: false, error: `schema exceeds the validation bounds (depth ${shape.depth}/${VALIDATION_BOUNDS.maxDepth}, subschemas ${shape.nodes}/${VALIDATION_BOUNDS.maxNodes})` };
@@ -64,7 +69,8 @@ export function validateStructuredResult(tool: CatalogueTool, structuredContent:
   if (structuredContent === undefined) return ['no structuredContent, although the tool declares an outputSchema (servers MUST send conforming structured results)'];
   const c = compileSchema(tool.outputSchema);
   if (!c.ok) return [`outputSchema cannot be used for validation: ${c.error}`];
-  if (c.validate(structuredContent)) return [];
-  const errors = (c.validate.errors ?? []).slice(0, VALIDATION_BOUNDS.maxErrors);
-  return errors.map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  const ok = runValidator(c.validate, structuredContent);
+  if (ok === true) return [];
+  if (ok !== false) return [`not judged: ${ok.notJudged}`];
+  return (c.validate.errors ?? []).slice(0, VALIDATION_BOUNDS.maxErrors).map(describeAjvError);
 }

@@ -64,17 +64,24 @@ export class Masker {
     return out;
   }
 
-  /** Deep copy of a JSON value with every string masked. */
+  /** Deep copy of a JSON value with every string masked, object keys included (a server may echo a secret as a key). */
   json<T>(v: T): T {
-    return this.walk(v) as T;
+    return this.walk(v, 0) as T;
   }
 
-  private walk(v: unknown): unknown {
+  private walk(v: unknown, depth: number): unknown {
     if (typeof v === 'string') return this.text(v);
-    if (Array.isArray(v)) return v.map((x) => this.walk(x));
+    // Server data is depth-bounded where it is parsed; this bound keeps a caller's own deep value from overflowing.
+    if (depth > 512) return MASK;
+    if (Array.isArray(v)) return v.map((x) => this.walk(x, depth + 1));
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = this.walk(x);
+      for (const [k, x] of Object.entries(v)) {
+        let key = this.text(k);
+        // Two keys masked to the same text stay two keys.
+        for (let n = 2; key !== k && Object.prototype.hasOwnProperty.call(out, key); n++) key = `${this.text(k)}#${n}`;
+        out[key] = this.walk(x, depth + 1);
+      }
       return out;
     }
     return v;

@@ -106,6 +106,8 @@ export interface TargetReport {
   summary: Summary;
   /** Server stderr (stdio), capped and masked. */
   stderr?: string;
+  /** Processes the server started that could not be ended (`pid (name)`), setsid'd children included. */
+  processesLeft?: string[];
   wire: WireEntry[];
   wireDropped: number;
   durationMs: number;

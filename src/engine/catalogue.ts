@@ -1,4 +1,5 @@
 import type { SharedState } from '../checks/index.js';
+import type { Masker } from '../core/mask.js';
 import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
 import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
@@ -10,7 +11,9 @@ export interface FetchedCatalogue {
 }
 
 /** The server's catalogue, from the (memoised) list calls the checks share. Lists the server does not offer stay empty. */
-export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome): Promise<FetchedCatalogue> {
+export const MASKED_NOTE = 'the server sent secrets of this run (header or environment values); they are written as *** here, and the hashes cover the masked text';
+
+export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, masker?: Masker): Promise<FetchedCatalogue> {
   const problems: string[] = [];
   const read = async (method: 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list', cap: string): Promise<unknown[]> => {
     if (shared.offers(cap) === false) return [];
@@ -28,5 +31,7 @@ export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome): P
   if (typeof instructions === 'string') input.instructions = instructions;
   if (probe.server) input.server = { ...probe.server };
   if (probe.protocolVersion) input.protocolVersion = probe.protocolVersion;
+  // A snapshot is meant to be committed: a token the server echoed must not end up in the repository.
+  if (masker?.needsMasking(JSON.stringify(input))) return { catalogue: buildCatalogue({ ...masker.json(input), masked: MASKED_NOTE }), problems };
   return { catalogue: buildCatalogue(input), problems };
 }

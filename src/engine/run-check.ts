@@ -1,4 +1,5 @@
 import type { CheckResult, Status, TransportKind } from '../core/types.js';
+import { describeInternalError } from '../core/internal-error.js';
 import { areaOf, CheckStop, type CheckContext, type CheckDefinition, type CheckFailure, type CheckOptions, type SharedState } from '../checks/index.js';
 import type { McpClient } from '../target/client.js';
 import type { TargetSpec } from '../core/target-spec.js';
@@ -73,7 +74,7 @@ export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<Che
       // Failures recorded before the stop still count: a fail outranks "could not finish".
       result = failures.length ? fromFailures(def, failures, notes, env.strict) : { ...baseResult(def, e.status, e.message), ...(e.hint ? { hint: e.hint } : {}), ...(e.evidence ? { evidence: e.evidence } : {}) };
     } else {
-      result = baseResult(def, 'error', `mcp-assay failed while running this check: ${(e as Error).stack ?? String(e)}`);
+      result = baseResult(def, 'error', `mcp-assay failed while running this check: ${describeInternalError(e)}`);
     }
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { takeUnended } from '../target/children.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
@@ -22,6 +23,9 @@ import type { ProbeOutcome } from '../target/probe.js';
 import { detectDualEra } from '../target/dual-era.js';
 import { migrationSection } from './migration.js';
 import { adviceSection } from './advice.js';
+
+/** Each polite wait when stopping a server after the deadline passed (stdio: EOF, SIGTERM, SIGKILL: three of them). */
+export const SHUTDOWN_GRACE_AFTER_DEADLINE_MS = 400;
 
 export interface TargetRunOptions extends CheckOptions {
   /** Tool-contract analysis of the catalogue (rule levels and waivers), or false to leave it out. */
@@ -79,6 +83,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // Every request in flight listens for the run's deadline; with concurrent checks that is more than the default 10.
   setMaxListeners(0, deadline.signal);
   const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
+  // Every wait is bounded by what is left of the run's deadline, not only by its own timeout.
+  const endsAt = performance.now() + o.deadlineMs;
+  const left = (ms: number) => Math.max(1, Math.min(ms, Math.round(endsAt - performance.now())));
   const transport = openTransport(spec, recorder);
   const client = new McpClient(transport, recorder, { timeoutMs: o.timeoutMs, signal: deadline.signal });
   const report: TargetReport = {
@@ -94,7 +101,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   };
   let probe: ProbeOutcome | undefined;
   try {
-    probe = await probeEra(client, Math.max(o.startupTimeoutMs, o.timeoutMs));
+    probe = await probeEra(client, left(Math.max(o.startupTimeoutMs, o.timeoutMs)));
     Object.assign(report, {
       era: probe.era,
       eraReason: probe.reason,
@@ -103,9 +110,12 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
     });
     if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
-      probe.dualEra = await detectDualEra(spec, recorder, Math.max(o.startupTimeoutMs, o.timeoutMs));
+      probe.dualEra = await detectDualEra(spec, recorder, left(Math.max(o.startupTimeoutMs, o.timeoutMs)), deadline.signal);
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
-    if (probe.unreachable) {
+    if (deadline.signal.aborted) {
+      report.outcome = 'inconclusive';
+      report.outcomeReason = `the overall deadline (${o.deadlineMs} ms) passed before the checks could start`;
+    } else if (probe.unreachable) {
       report.outcome = 'inconclusive';
       report.outcomeReason = probe.unreachable;
     } else {
@@ -116,7 +126,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         shared: new SharedState(client, probe, o),
         options: o,
         strict: o.strict,
-        checkBudgetMs: Math.max(30_000, o.timeoutMs * 8),
+        checkBudgetMs: left(Math.max(30_000, o.timeoutMs * 8)),
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
@@ -128,24 +138,28 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     }
   } finally {
     clearTimeout(timer);
-    await transport.close();
+    // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
+    await transport.close(deadline.signal.aborted ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);
   }
   if (transport instanceof StdioTransport) {
     const err = transport.stderrText();
     if (err) report.stderr = err;
   }
+  const unended = takeUnended();
+  if (unended.length) report.processesLeft = unended;
   const extra = [migrationSection(report), probe ? adviceSection(report, probe) : undefined].filter((x): x is ReportSection => x !== undefined);
   if (extra.length) report.sections = [...(report.sections ?? []), ...extra];
   report.wireDropped = recorder.dropped;
   report.summary = summarize(report.results);
   report.durationMs = Math.round(performance.now() - t0);
-  return report;
+  // Last line of defence: whatever a check quoted (messages, actual values, findings, keys) leaves masked.
+  return masker.needsMasking(JSON.stringify(report)) ? masker.json(report) : report;
 }
 
 /** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */
 async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions, digest: (d: CatalogueDigest) => void): Promise<ReportSection | undefined> {
   try {
-    const { catalogue, problems } = await catalogueFrom(env.shared, probe);
+    const { catalogue, problems } = await catalogueFrom(env.shared, probe, recorder.masker);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
     if (o.contracts === false) return undefined;
     const examples = o.examples && Object.keys(o.examples).length ? await examplesStep(env, recorder, catalogue, o) : undefined;
@@ -185,8 +199,12 @@ async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transpo
     if (transport.deadReason !== undefined) return baseResult(def, 'error', `not run: the server stopped answering (${transport.deadReason})`);
     return undefined;
   };
+  // A check still running when the deadline passes is reported as such at once; its own waits end with the signal.
+  const cutOff = new Promise<'deadline'>((resolve) => (deadline.aborted ? resolve('deadline') : deadline.addEventListener('abort', () => resolve('deadline'), { once: true })));
   const runOne = async (def: CheckDefinition) => {
-    const r = stopped(def) ?? (await runCheck(def, env));
+    const pre = stopped(def);
+    const raced = pre ?? (await Promise.race([runCheck(def, env), cutOff]));
+    const r = raced === 'deadline' ? baseResult(def, 'error', 'not finished: the overall deadline passed') : raced;
     // A check cut short by the server dying says so, rather than a bare "inconclusive".
     if (r.status === 'inconclusive' && transport.deadReason !== undefined) r.message = `${r.message ?? ''} (the server stopped answering: ${transport.deadReason})`.trim();
     results.set(def.id, r);

@@ -79,6 +79,7 @@ function targetLines(c: Colors, t: TargetReport, verbose: boolean): string[] {
   const proto = t.protocolVersion ? `protocol ${visible(t.protocolVersion)}` : 'protocol unknown';
   out.push(`  server ${serverLabel(t)} · ${proto} · ${t.target.kind}`);
   if (t.outcome === 'inconclusive') out.push(c.yellow(`  could not be checked to the end: ${visible(t.outcomeReason ?? 'no reason given')}`));
+  if (t.processesLeft?.length) out.push(c.red(`  processes of the server could not be ended: ${visible(t.processesLeft.join(', '))}`));
   if (!verbose) out.push('');
   // Compact by default: an area that fully passed is one line; checks that do not apply to this transport are counted only.
   for (const [area, all] of byArea(t.results)) {

@@ -4,8 +4,8 @@ import type { Reporter } from './types.js';
 /** Identifier of docs/report-schema.json for schema version 1.0; engines put it in `Report.$schema`. */
 export const REPORT_SCHEMA_ID = 'urn:mcp-assay:report-schema:1.0';
 
-// JSON.stringify leaves these raw; as \u escapes they stay the same data but cannot reorder a terminal or editor view.
-const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// JSON.stringify leaves these (DEL, C1 controls, bidi, invisibles) raw; as \u escapes they stay the same data but cannot reorder a terminal or editor view.
+const INVISIBLE = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 export const jsonReporter: Reporter = {
   id: 'json',

@@ -1,17 +1,8 @@
-import { truncate, visible } from './text.js';
+import { markdownText } from '../core/escape.js';
+import { visible } from './text.js';
 
-/**
- * Inline text from a server, safe in a GitHub-flavoured Markdown paragraph or table cell:
- * HTML as entities, Markdown punctuation backslash-escaped (links, emphasis, code spans, pipes), newlines as <br>.
- */
-export function mdText(s: string, max = 400): string {
-  return truncate(visible(s).trimEnd(), max)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]{}()#+!|~]/g, (c) => `\\${c}`)
-    .replace(/\n/g, '<br>');
-}
+/** Inline text from a server, safe in a GFM paragraph or table cell (the one Markdown escaper, in core). */
+export const mdText = markdownText;
 
 /** Text inside an HTML element such as <summary>: entities only, and no Markdown run inside. */
 export function htmlText(s: string): string {

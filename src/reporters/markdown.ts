@@ -32,7 +32,7 @@ function summaryTable(report: Report): string[] {
         t.era,
         mdText(serverLabel(t)),
         t.protocolVersion ? mdText(t.protocolVersion) : '–',
-        t.outcome === 'completed' ? 'completed' : `inconclusive: ${mdText(t.outcomeReason ?? '')}`,
+        (t.outcome === 'completed' ? 'completed' : `inconclusive: ${mdText(t.outcomeReason ?? '')}`) + (t.processesLeft?.length ? `; processes not ended: ${mdText(t.processesLeft.join(', '))}` : ''),
         ...[s.pass, s.fail, s.warn, s.skip, s.preconditionFailed, s.inconclusive, s.error].map(String),
       ]),
     );

@@ -1,30 +1,10 @@
 import type { CheckResult, Finding, Status, Summary, TargetReport, WireEntry } from '../core/types.js';
 
-// C0/C1 controls (ANSI escapes start with ESC), DEL, and noncharacters illegal in XML 1.0; \t and \n stay.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]/g;
-// Bidi overrides/isolates and invisible marks can make text read differently than it is (CVE-2021-42574).
-const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-// A lone surrogate is not a character at all.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+import { terminalText, truncateText } from '../core/escape.js';
 
-function hex(c: string, width: 2 | 4): string {
-  return c.charCodeAt(0).toString(16).padStart(width, '0');
-}
-
-/**
- * Server-provided text made inert for a terminal or a document: every control, bidi and invisible
- * character becomes a visible escape (`\x1b`, `\u202e`), so what a reader sees is what was sent.
- */
-export function visible(s: string): string {
-  return s
-    .replace(CONTROL, (c) => (c === '\r' ? '\\r' : `\\x${hex(c, 2)}`))
-    .replace(INVISIBLE, (c) => `\\u${hex(c, 4)}`)
-    .replace(LONE_SURROGATE, '\ufffd');
-}
-
-export function truncate(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}
+/** Server-provided text made inert for a terminal or a document (the one terminal escaper, in core). */
+export const visible = terminalText;
+export const truncate = truncateText;
 
 export const STATUS_WORD: Record<Status, string> = {
   pass: 'pass',

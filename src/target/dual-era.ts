@@ -14,10 +14,10 @@ export const DUAL_ERA_PHASE = 'dual-era';
  * server refuses it (-32022 with HTTP 400 from SDK v2 `legacy: 'reject'`, -32601 elsewhere): false, as is silence
  * within `timeoutMs` or a transport failure.
  */
-export async function detectDualEra(spec: TargetSpec, recorder: WireRecorder, timeoutMs: number): Promise<boolean> {
+export async function detectDualEra(spec: TargetSpec, recorder: WireRecorder, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
   let session: LegacySession | undefined;
   try {
-    session = await LegacySession.open(spec, recorder, { phase: DUAL_ERA_PHASE, timeoutMs });
+    session = await LegacySession.open(spec, recorder, { phase: DUAL_ERA_PHASE, timeoutMs, ...(signal ? { signal } : {}) });
     return typeof session.initResult?.protocolVersion === 'string';
   } catch {
     // A target that cannot even be opened a second time is not known to serve 2025 clients.

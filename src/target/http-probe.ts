@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import type { HttpTargetSpec } from '../core/target-spec.js';
 import { TransportError } from './errors.js';
@@ -127,7 +128,7 @@ async function readAll(body: Dispatcher.ResponseData['body'], max: number, onChu
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseBounded(text);
   } catch {
     return undefined;
   }

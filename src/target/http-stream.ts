@@ -1,4 +1,5 @@
 import { request, type Agent, type Dispatcher } from 'undici';
+import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError } from './errors.js';
 import { standardHeaders, type JsonRpcRequest } from './envelope.js';
@@ -100,7 +101,7 @@ function asTransportError(e: unknown, url: string): TransportError {
 
 function parse(text: string): unknown {
   try {
-    return text.length ? (JSON.parse(text) as unknown) : undefined;
+    return text.length ? parseBounded(text) : undefined;
   } catch {
     return undefined;
   }

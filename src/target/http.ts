@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError } from './errors.js';
 import type { Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
@@ -122,7 +123,7 @@ export class HttpTransport implements Transport {
     const text = await readCapped(res.body, this.maxBody);
     let json: unknown;
     try {
-      json = text.length ? JSON.parse(text) : undefined;
+      json = text.length ? parseBounded(text) : undefined;
     } catch {
       json = undefined;
     }
@@ -152,7 +153,7 @@ export class HttpTransport implements Transport {
       onEvent: (ev) => {
         let json: unknown;
         try {
-          json = JSON.parse(ev.data);
+          json = parseBounded(ev.data);
         } catch {
           json = undefined;
         }
@@ -214,7 +215,7 @@ export class HttpTransport implements Transport {
       }
       let json: unknown;
       try {
-        json = bodyText ? JSON.parse(bodyText) : undefined;
+        json = bodyText ? parseBounded(bodyText) : undefined;
       } catch {
         json = undefined;
       }
@@ -232,9 +233,12 @@ export class HttpTransport implements Transport {
     return openHttpStream({ url: this.opts.url, agent: this.agent, ...(this.opts.headers ? { userHeaders: this.opts.headers } : {}), recorder: this.recorder, maxBodyBytes: this.maxBody }, msg, o);
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 2000): Promise<void> {
     this.deadReason = 'closed';
-    await this.agent.close().catch(() => undefined);
+    // A graceful close waits for open responses (an endless SSE stream never ends): past the grace, sockets are cut.
+    const closed = this.agent.close().then(() => true, () => true);
+    const inTime = await Promise.race([closed, new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref())]);
+    if (!inTime) await this.agent.destroy().catch(() => undefined);
   }
 }
 

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ProcessTree } from './process-tree.js';
+import { parseBounded } from '../core/json-depth.js';
 import { isSecretName } from '../core/mask.js';
 import { TransportError } from './errors.js';
 import { LineReader } from './line-reader.js';
-import { killGroup, trackChild } from './children.js';
+import { killGroup, releaseTree, trackChild } from './children.js';
 import type { Exchange, SendOptions, Transport } from './transport.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
@@ -50,6 +52,10 @@ export class StdioTransport implements Transport {
   /** Open `subscriptions/listen` streams by JSON-encoded id, and the ids of those already closed. */
   private readonly streams = new Map<string, MessageStream>();
   private readonly closedStreams = new Set<string>();
+  /** Every process the server started, setsid'd ones included (Linux); ended with it. */
+  private readonly tree = new ProcessTree();
+  /** Processes of the server's tree still alive after close, as `pid (name)`: said in the report. */
+  leftovers: string[] = [];
 
   constructor(
     private readonly opts: StdioTransportOptions,
@@ -58,11 +64,12 @@ export class StdioTransport implements Transport {
     for (const [k, v] of Object.entries(opts.env ?? {})) if (opts.secretEnv?.includes(k) || isSecretName(k)) recorder.masker.add(v);
     this.child = spawn(opts.command, opts.args, {
       cwd: opts.cwd,
-      env: { ...process.env, ...opts.env },
+      env: { ...process.env, ...opts.env, ...this.tree.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
-    trackChild(this.child);
+    this.tree.setRoot(this.child.pid);
+    trackChild(this.child, this.tree);
     const maxLine = opts.maxLineBytes ?? 16 * 1024 * 1024;
     const reader = new LineReader(maxLine, (l) => this.onLine(l), (n) => this.onOversize(n, maxLine));
     this.child.stdout?.on('data', (c: Buffer) => reader.push(c));
@@ -143,10 +150,10 @@ export class StdioTransport implements Transport {
   private onLine(line: string): void {
     let msg: unknown;
     try {
-      msg = JSON.parse(line);
+      msg = parseBounded(line);
     } catch {
       const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: line });
-      this.stdoutFindings.push({ seq, kind: 'non-json', text: line.slice(0, 200) });
+      this.stdoutFindings.push({ seq, kind: 'non-json', text: this.recorder.masker.text(line.slice(0, 4096)).slice(0, 200) });
       return;
     }
     const obj = msg as JsonObject;
@@ -203,19 +210,27 @@ export class StdioTransport implements Transport {
   }
 
   /** Close stdin, wait, SIGTERM, wait, SIGKILL. Resolves once the process is gone. */
-  async close(): Promise<void> {
-    const grace = this.opts.shutdownGraceMs ?? 2000;
-    if (this.exit || this.child.pid === undefined) {
-      killGroup(this.child, 'SIGKILL'); // grandchildren of a launcher may outlive it
-      return;
+  async close(graceMs?: number): Promise<void> {
+    const grace = Math.min(graceMs ?? Infinity, this.opts.shutdownGraceMs ?? 2000);
+    if (!this.exit && this.child.pid !== undefined) {
+      this.stdinClosed = true;
+      this.child.stdin?.end();
+      if (!(await settles(this.exited, grace))) {
+        killGroup(this.child, 'SIGTERM');
+        if (!(await settles(this.exited, grace))) {
+          killGroup(this.child, 'SIGKILL');
+          await settles(this.exited, grace);
+        }
+      }
     }
-    this.stdinClosed = true;
-    this.child.stdin?.end();
-    if (await settles(this.exited, grace)) return killGroup(this.child, 'SIGKILL');
-    killGroup(this.child, 'SIGTERM');
-    if (await settles(this.exited, grace)) return killGroup(this.child, 'SIGKILL');
+    // Grandchildren of a launcher, and children that left the process group, may outlive the server itself. One
+    // pass over /proc when nothing is left (the common case); a second only to confirm that what was found died.
     killGroup(this.child, 'SIGKILL');
-    await settles(this.exited, grace);
+    if (this.tree.signal('SIGKILL').length) {
+      await new Promise((r) => setTimeout(r, 100));
+      this.leftovers = this.tree.survivors();
+    }
+    releaseTree(this.tree, this.leftovers);
   }
 }
 

@@ -44,5 +44,6 @@ export interface Transport {
   send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange>;
   /** Set once the server can no longer answer (stdio child exited, …), with the reason. */
   readonly deadReason: string | undefined;
-  close(): Promise<void>;
+  /** Ends the connection or process; `graceMs` bounds each polite wait (short once the run's deadline has passed). */
+  close(graceMs?: number): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { validateServerMessage, type WireIssue } from '../spec/wire/index.js';
 import { TASKS_EXTENSION } from '../spec/constants.js';
+import { MAX_JSON_DEPTH, wasDepthCut } from '../core/json-depth.js';
 
 export interface WireFinding extends WireIssue {
   seq: number;
@@ -37,6 +38,7 @@ export class WireAudit {
       return;
     }
     this.serverMessages++;
+    if (wasDepthCut(json)) this.add({ seq, path: '', message: `nested deeper than ${MAX_JSON_DEPTH} levels: the deeper parts were cut and not judged` });
     const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
     const issues = validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
     for (const i of issues) this.add({ seq, ...i, ...(req ? { method: req.method } : {}) });

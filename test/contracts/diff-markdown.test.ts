@@ -30,7 +30,8 @@ describe('diff as Markdown for a pull request', () => {
     assert.match(md, /`evil\\\|tool`/);
     assert.ok(!md.includes('<img'));
     assert.ok(!md.includes('@octocat'));
-    assert.match(md, /a\[U\+200B\]b/);
+    assert.match(md, /a\\\\u200bb/);
+    assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(renderDiffMarkdown([change({ subject: 'x\u001b[31m', detail: 'bell\u0007 csi\u009b2J rlo\u202e' })], { old: 'a', new: 'b' })));
     assert.ok(!md.includes('ghp_abcdefghijklmnopqrstuvwxyz0123456789'));
   });
 });

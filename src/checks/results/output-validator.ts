@@ -1,5 +1,5 @@
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
-import { AjvPool } from '../../core/json-schema.js';
+import { AjvPool, describeAjvError } from '../../core/json-schema.js';
 import { dialectOf, isNetworkRef, measureSchema, type Dialect } from '../support/schema.js';
 
 export type Compiled = { validate: ValidateFunction } | { skipped: string };
@@ -38,5 +38,5 @@ export class OutputValidator {
 
 /** Ajv errors as short lines: `/path message`. */
 export function errorLines(v: ValidateFunction): string[] {
-  return (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+  return (v.errors ?? []).map(describeAjvError);
 }

@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import { runValidator } from '../../core/json-schema.js';
+import { parseBounded } from '../../core/json-depth.js';
 import { resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
@@ -52,7 +54,11 @@ export const structuredContentValid: CheckDefinition = {
         t.fail({ message: `${tool.name} declares an outputSchema but its result has no structuredContent`, expected: 'structuredContent valid against the outputSchema', actual: `result keys: ${Object.keys(result).join(', ')}`, evidence: ex.evidence });
         continue;
       }
-      if (!compiled.validate(result.structuredContent))
+      const ok = runValidator(compiled.validate, result.structuredContent);
+      if (ok !== true && ok !== false) {
+        validated--;
+        skipped.push(`${tool.name}: ${ok.notJudged}`);
+      } else if (!ok)
         t.fail({
           message: `${tool.name}: structuredContent does not match its outputSchema`,
           expected: 'structuredContent valid against the outputSchema',
@@ -71,7 +77,7 @@ function mirrors(result: JsonObject): boolean {
   return content.some((c) => {
     if (c?.type !== 'text' || typeof c.text !== 'string') return false;
     try {
-      return isDeepStrictEqual(JSON.parse(c.text), result.structuredContent);
+      return isDeepStrictEqual(parseBounded(c.text), result.structuredContent);
     } catch {
       return false;
     }

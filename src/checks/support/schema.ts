@@ -1,4 +1,5 @@
 import type { Ajv, AnySchema } from 'ajv';
+import { measureExpansion } from '../../core/schema-budget.js';
 import { AjvPool, dialectOf, UnsafePatternError, type Dialect } from '../../core/json-schema.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { resolvePointer } from './sample-args.js';
@@ -45,6 +46,9 @@ export function measureSchema(schema: unknown): SchemaShape {
     if (typeof o.$id === 'string' && at !== '') shape.ids.add(o.$id);
     for (const [k, x] of Object.entries(o)) if (k !== 'enum' && k !== 'const' && k !== 'examples' && k !== 'default') stack.push({ v: x, at: `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth: depth + 1 });
   }
+  // Small as text is not enough: the same budget the contracts path uses, after `$ref` expansion.
+  const expansion = measureExpansion(schema);
+  if (expansion.exceeded) shape.exceeded = expansion.exceeded;
   return shape;
 }
 
@@ -71,6 +75,8 @@ export function danglingRefs(schema: unknown, shape: SchemaShape): string[] {
 export interface CompileOutcome {
   ok: boolean;
   errors: string[];
+  /** Not compiled at all, and why (over the expansion budget). */
+  skipped?: string;
 }
 
 /** One validator set per target: Ajv for each supported dialect, created on first use, never with `loadSchema`. */
@@ -88,6 +94,8 @@ export class SchemaCompiler {
   check(schema: unknown, d: Dialect): CompileOutcome {
     const ajv = this.ajv(d);
     const errors: string[] = [];
+    const over = measureExpansion(schema).exceeded;
+    if (over) return { ok: true, errors: [], skipped: `not compiled: ${over}` };
     try {
       if (!ajv.validateSchema(schema as AnySchema)) {
         for (const e of ajv.errors ?? []) errors.push(`${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Masker } from '../../src/core/mask.js';
+import { markdownText, terminalText } from '../../src/core/escape.js';
+import { boundDepth, DEPTH_PLACEHOLDER, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
+
+describe('masking, escaping and depth bounds', () => {
+  it('masks object keys as well as values, keeping colliding keys apart', () => {
+    const m = new Masker(['Bearer s3cr3t-token-value']);
+    const out = m.json({ 's3cr3t-token-value': 1, _meta: { 'x s3cr3t-token-value': 'Bearer s3cr3t-token-value' }, 'ghp_abcdefghijklmnopqrstuvwxyz0123': 2 });
+    const text = JSON.stringify(out);
+    assert.ok(!text.includes('s3cr3t'), text);
+    assert.ok(!text.includes('ghp_abcdefghijklmnopqrstuvwxyz0123'), text);
+    assert.equal(Object.keys(out).length, 3);
+  });
+
+  it('terminal and Markdown text carry no raw control, C1 or bidi character', () => {
+    const hostile = 'a\u001b[2Jb\u0007c\u009b31md\u202ee\u0000f';
+    for (const s of [terminalText(hostile), markdownText(hostile)]) assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(s), s);
+    assert.equal(terminalText('\u001b'), '\\x1b');
+    assert.match(markdownText('<b>@team|x'), /&lt;b&gt;&#64;team\\\|x/);
+  });
+
+  it('cuts JSON nested deeper than the bound, without recursion, and remembers it', () => {
+    const n = 100_000;
+    const v = parseBounded('['.repeat(n) + ']'.repeat(n));
+    assert.ok(wasDepthCut(v));
+    assert.doesNotThrow(() => JSON.stringify(v));
+    assert.ok(JSON.stringify(v).includes(DEPTH_PLACEHOLDER));
+    const shallow = boundDepth({ a: [{ b: 1 }] });
+    assert.equal(wasDepthCut(shallow), false);
+    assert.deepEqual(shallow, { a: [{ b: 1 }] });
+  });
+});

@@ -1,0 +1,3 @@
+import { hostileSuite } from './hostile-cases.js';
+
+hostileSuite('http');
