@@ -60,6 +60,7 @@ export function selectChecks(all: readonly CheckDefinition[], only: readonly str
   return all.filter((c) => (!only.length || hit(c.id, only)) && !hit(c.id, skip));
 }
 
-export type { CheckDefinition, CheckContext, CheckOptions, CheckFailure } from './types.js';
+export type { CheckDefinition, CheckContext, CheckOptions, CheckFailure, CheckEra } from './types.js';
+export { checkEras, erasOfSpec, ERA_LABEL } from './eras.js';
 export { CheckStop } from './types.js';
 export { SharedState } from './shared.js';

@@ -2,6 +2,7 @@ import { CHECKS, selectChecks } from '../checks/index.js';
 import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, type AssayConfig } from '../config/index.js';
 import { CONTRACT_RULES, validateRuleSettings } from '../contracts/index.js';
 import { exitCodeFor } from '../core/summary.js';
+import { MODERN_VERSION } from '../spec/constants.js';
 import { assay } from '../engine/run.js';
 import { REPORTERS } from '../reporters/index.js';
 import { writeReports, useColor } from './output.js';
@@ -21,6 +22,8 @@ export interface CheckCommandOptions extends TargetOptions {
   only: string[];
   skip: string[];
   strict?: boolean;
+  require: string[];
+  failOnContracts?: boolean;
   allowTool: string[];
   toolArgs?: Record<string, Record<string, unknown>>;
   concurrency: number;
@@ -49,6 +52,8 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     ...(o.timeout !== undefined ? { timeout: o.timeout } : {}),
     ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
     ...(o.strict !== undefined ? { strict: o.strict } : {}),
+    ...(o.require.length ? { require: o.require } : {}),
+    ...(o.failOnContracts ? { failOnContracts: true } : {}),
     ...(o.only.length ? { only: o.only } : {}),
     ...(o.skip.length ? { skip: o.skip } : {}),
     ...(o.allowTool.length ? { allowTools: o.allowTool } : {}),
@@ -63,6 +68,8 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   }
   if (!checks.length && !withContracts) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
   const plan = planTargets(operands, o, cfg);
+  const unknownRevision = cfg.check.require.find((r) => r !== MODERN_VERSION);
+  if (unknownRevision) throw new UsageError(`--require ${unknownRevision}: the only revision that can be required is ${MODERN_VERSION}`);
 
   const report = await assay(plan, {
     checks,
@@ -70,6 +77,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     deadlineMs: cfg.check.deadline,
     startupTimeoutMs: Math.max(30_000, cfg.check.timeout),
     strict: cfg.check.strict,
+    requireModern: cfg.check.require.includes(MODERN_VERSION),
     concurrency: o.concurrency,
     allowTools: cfg.check.allowTools,
     toolArgs: cfg.check.toolArgs,
@@ -81,5 +89,5 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
   const written = await writeReports(report, cfg.reports);
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
-  return exitCodeFor(report);
+  return exitCodeFor(report, { contracts: cfg.check.failOnContracts });
 }

@@ -31,6 +31,8 @@ export interface TargetRunOptions extends CheckOptions {
   /** First request on a freshly started server (npx may install first), ms. */
   startupTimeoutMs: number;
   strict: boolean;
+  /** Grade a 2025-era server by 2026-07-28 requirements too (`--require 2026-07-28`). */
+  requireModern?: boolean;
   concurrency: number;
   checks: readonly CheckDefinition[];
 }
@@ -77,6 +79,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   let probe: ProbeOutcome | undefined;
   try {
     probe = await probeEra(client, Math.max(o.startupTimeoutMs, o.timeoutMs));
+    if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
     Object.assign(report, {
       era: probe.era,
       eraReason: probe.reason,
@@ -99,6 +102,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         options: o,
         strict: o.strict,
         checkBudgetMs: Math.max(30_000, o.timeoutMs * 8),
+        requireModern: o.requireModern ?? false,
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
