@@ -34,6 +34,10 @@ async function side(operands: string[], label: 'old' | 'new', o: DiffOptions): P
     process.stderr.write(`mcp-assay: ${unreadable(live)}\n`);
     return EXIT.inconclusive;
   }
+  if (live.problems.length) {
+    process.stderr.write(`mcp-assay: ${live.target.target.display}: the catalogue could not be read completely: ${live.problems.join('; ')}\n`);
+    return EXIT.inconclusive;
+  }
   return { catalogue: live.catalogue, label: live.target.target.display };
 }
 

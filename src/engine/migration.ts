@@ -4,6 +4,7 @@
  */
 import type { CheckResult, Finding, ReportSection, TargetReport, WireEntry } from '../core/types.js';
 import { MODERN_VERSION } from '../spec/constants.js';
+import { CHECKS, checkEras, erasOfSpec } from '../checks/index.js';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -47,9 +48,17 @@ function changeFor(r: CheckResult, hint?: string): string {
 /** A 2025-era requirement (its SpecRef ends at 2026-07-28), as opposed to a 2026-07-28 one. */
 export const isLegacyCheck = (r: CheckResult): boolean => r.spec.revision.until === MODERN_VERSION;
 
+const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));
+
+/** Whether the requirement exists only in 2026-07-28 (a miss of a 2025-era requirement is a finding already). */
+function modernOnly(r: CheckResult): boolean {
+  const def = BY_ID.get(r.checkId);
+  return !(def ? checkEras(def) : erasOfSpec(r.spec)).includes('legacy');
+}
+
 /** A 2026-07-28 requirement the server misses: graded (dual-era, --require) or seen outside its era. */
 function modernMiss(r: CheckResult): { status: string; message?: string; hint?: string } | undefined {
-  if (isLegacyCheck(r)) return undefined;
+  if (!modernOnly(r)) return undefined;
   const seen = r.outsideEra ?? (r.status === 'fail' || r.status === 'warn' ? r : undefined);
   if (!seen || (seen.status !== 'fail' && seen.status !== 'warn')) return undefined;
   return { status: seen.status, ...(seen.message ? { message: seen.message } : {}), ...(r.hint ?? seen.hint ? { hint: r.hint ?? seen.hint } : {}) };

@@ -106,8 +106,10 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
-        const section = await contractsStep(env, probe, recorder, o);
+        const { section, problems } = await contractsStep(env, probe, recorder, o);
         if (section) (report.sections ??= []).push(section);
+        // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
+        if (!o.checks.length && problems.length) Object.assign(report, { outcome: 'inconclusive', outcomeReason: `the catalogue could not be read: ${problems.join('; ')}` });
       }
     }
   } finally {
@@ -127,21 +129,22 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
 }
 
 /** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */
-async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions): Promise<ReportSection | undefined> {
+async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions): Promise<{ section?: ReportSection; problems: string[] }> {
   try {
     const { catalogue, problems } = await catalogueFrom(env.shared, probe);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
-    if (o.contracts === false) return undefined;
+    if (o.contracts === false) return { problems };
     const analysis = analyseCatalogue(catalogue, o.contracts, { structuredResults: recorder.audit?.structuredResults ?? [] });
-    return contractsSection(analysis);
+    return { section: contractsSection(analysis), problems };
   } catch (e) {
-    if (o.capture) o.capture.catalogueProblems = [`the catalogue could not be read: ${(e as Error).message}`];
-    if (o.contracts === false) return undefined;
-    return {
+    const problems = [`the catalogue could not be read: ${(e as Error).message}`];
+    if (o.capture) o.capture.catalogueProblems = problems;
+    if (o.contracts === false) return { problems };
+    return { problems, section: {
       id: 'contracts',
       title: 'Tool contracts',
       findings: [{ ruleId: 'lint/malformed-field', severity: 'warning', subject: 'catalogue', message: `the catalogue could not be analysed: ${(e as Error).message}` }],
-    };
+    } };
   }
 }
 

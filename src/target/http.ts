@@ -5,6 +5,7 @@ import type { Exchange, HttpInfo, SendOptions, Transport } from './transport.js'
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
+import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
 
 export interface RawHttpRequest {
@@ -40,12 +41,27 @@ export interface HttpTransportOptions {
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 
+/**
+ * The 2025-11-25 session the connection speaks once `initialize` succeeded (2025-11-25 transports §session
+ * management, §protocol version header): Mcp-Session-Id and MCP-Protocol-Version on every later request, a fresh
+ * initialize when the server answers 404 (session expired), DELETE at the end.
+ */
+export interface LegacyHttpSession {
+  id?: string;
+  protocolVersion: string;
+  /** Runs the handshake again (it replaces this session); false when the server refused. */
+  reinitialize?: () => Promise<boolean>;
+}
+
 /** Raw Streamable HTTP: one POST per message, full control of headers, JSON or SSE responses (DIGEST §b). */
 export class HttpTransport implements Transport {
   readonly kind = 'http' as const;
   private readonly agent: Agent;
   private readonly maxBody: number;
   deadReason: string | undefined;
+  /** Set by the era probe on a 2025-era server; every later request carries it. */
+  legacySession: LegacyHttpSession | undefined;
+  private reinitializing: Promise<boolean> | undefined;
 
   constructor(
     private readonly opts: HttpTransportOptions,
@@ -57,8 +73,30 @@ export class HttpTransport implements Transport {
   }
 
   async send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
+    const session = this.legacySession;
+    const ex = await this.sendOnce(msg, o);
+    // 404 on a request carrying a session id: the session ended; a 2025 client starts a new one and retries once.
+    if (session?.id && session.reinitialize && ex.http?.status === 404 && o.headers?.[HEADER.sessionId] === undefined && !('method' in msg && msg.method === 'initialize')) {
+      this.reinitializing ??= session.reinitialize().finally(() => (this.reinitializing = undefined));
+      if (await this.reinitializing) return this.sendOnce(msg, o);
+    }
+    return ex;
+  }
+
+  /** Headers of the 2025 session, when there is one. */
+  sessionHeaders(): Record<string, string> {
+    const s = this.legacySession;
+    if (!s) return {};
+    return { [HEADER.protocolVersion]: s.protocolVersion, ...(s.id ? { [HEADER.sessionId]: s.id } : {}) };
+  }
+
+  private async sendOnce(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
     const t0 = performance.now();
     const headers: Record<string, string> = { ...standardHeaders(msg), ...this.opts.headers };
+    for (const [k, v] of Object.entries(this.sessionHeaders())) {
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
+      headers[k] = v;
+    }
     for (const [k, v] of Object.entries(o.headers ?? {})) {
       for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
       if (v !== null) headers[k] = v;
@@ -187,7 +225,7 @@ export class HttpTransport implements Transport {
    */
   async raw(o: RawHttpRequest): Promise<RawHttpResponse> {
     const t0 = performance.now();
-    const headers: Record<string, string> = { ...(o.bare ? {} : this.opts.headers), ...o.headers };
+    const headers: Record<string, string> = { ...(o.bare ? {} : { ...this.opts.headers, ...this.sessionHeaders() }), ...o.headers };
     const evidence = [this.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: this.opts.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) })];
     const ctl = new AbortController();
     const timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
@@ -233,6 +271,10 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    // A 2025 client ends its session explicitly (2025-11-25 transports §session management); 405 is an allowed answer.
+    if (this.legacySession?.id && this.deadReason === undefined)
+      await this.raw({ method: 'DELETE', headers: {}, phase: 'close', timeoutMs: 2_000 }).catch(() => undefined);
+    this.legacySession = undefined;
     this.deadReason = 'closed';
     await this.agent.close().catch(() => undefined);
   }

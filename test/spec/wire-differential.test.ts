@@ -39,7 +39,7 @@ const EXCEPTIONS: { id: string; reason: string; ours: Verdict; applies: (folder:
     id: 'error-id-null',
     reason: 'JSON-RPC 2.0 answers a request whose id could not be read with id null (the schema only types the absent id); whether the id was readable is judged by the sender',
     ours: 'valid',
-    applies: (_f, m) => m.label === 'id=null' && isObject(m.value) && 'error' in m.value,
+    applies: (_f, m) => m.label.startsWith('id=null') && m.path === '/id' && isObject(m.value) && 'error' in m.value,
   },
   {
     id: 'result-type-vocabulary',
