@@ -11,6 +11,7 @@ import { readMissingResource } from './resources/read-missing.js';
 import { resultTypePresent } from './results/result-type.js';
 import { stdoutJsonOnly } from './stdio/stdout-json-only.js';
 import { serverMessagesValid } from './wire/server-messages-valid.js';
+import { idCorrelation } from './wire/id-correlation.js';
 import { toolsListOrderStable } from './tools/list-order-stable.js';
 import { inputSchemaObject, schemaBounded, schemaNoNetworkRef, schemaValid } from './tools/schema-checks.js';
 
@@ -43,6 +44,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   nameHeaderMismatch,
   stdoutJsonOnly,
   serverMessagesValid,
+  idCorrelation,
   ...TRANSPORT_CHECKS,
   ...SURFACE_CHECKS,
   ...FLOW_CHECKS,

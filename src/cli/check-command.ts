@@ -87,7 +87,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
-  const written = await writeReports(report, cfg.reports);
+  const written = await writeReports(report, cfg.reports, { verbose: o.verbose ?? false });
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
   return exitCodeFor(report, { contracts: cfg.check.failOnContracts });
 }

@@ -5,6 +5,7 @@ import { loadEffectiveConfig } from './check-command.js';
 import { catalogueFromTarget, unreadable } from './catalogue-source.js';
 import { planTargets, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
+import { takeTrailingOptions } from './targets.js';
 
 export interface SnapshotOptions extends TargetOptions {
   output?: string;
@@ -15,6 +16,10 @@ export interface SnapshotOptions extends TargetOptions {
 /** `mcp-assay snapshot <target> -o catalogue.json`: the canonical, byte-stable catalogue. */
 export async function snapshotCommand(operands: string[], o: SnapshotOptions): Promise<number> {
   const cfg = await loadEffectiveConfig(o);
+  const trailing = takeTrailingOptions(operands, ['-o', '--output']);
+  operands = trailing.operands;
+  const output = o.output ?? trailing.taken['-o'] ?? trailing.taken['--output'];
+  if (output !== undefined) o = { ...o, output };
   const plan = planTargets(operands, o, cfg);
   if (plan.length !== 1) throw new UsageError(`snapshot takes one target (got ${plan.length})`);
   const live = await catalogueFromTarget(plan[0]!, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });

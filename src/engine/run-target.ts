@@ -90,6 +90,11 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
       probe.dualEra = await detectDualEra(spec, recorder, Math.max(o.startupTimeoutMs, o.timeoutMs));
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
+    // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).
+    if (probe.unreachable && transport.correlation) {
+      delete probe.unreachable;
+      report.eraReason = `undecided: ${transport.correlation.reason}`;
+    }
     if (probe.unreachable) {
       report.outcome = 'inconclusive';
       report.outcomeReason = probe.unreachable;
@@ -153,12 +158,16 @@ async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transpo
   const stopped = (def: CheckDefinition): CheckResult | undefined => {
     if (deadline.aborted) return baseResult(def, 'error', 'not run: the overall deadline passed');
     if (transport.deadReason !== undefined) return baseResult(def, 'error', `not run: the server stopped answering (${transport.deadReason})`);
+    if (transport.correlation && !def.runsLast) return { ...baseResult(def, 'inconclusive', `not run: ${transport.correlation.reason} (see wire/id-correlation)`), sameCauseAs: 'wire/id-correlation' };
     return undefined;
   };
   const runOne = async (def: CheckDefinition) => {
     const r = stopped(def) ?? (await runCheck(def, env));
     // A check cut short by the server dying says so, rather than a bare "inconclusive".
     if (r.status === 'inconclusive' && transport.deadReason !== undefined) r.message = `${r.message ?? ''} (the server stopped answering: ${transport.deadReason})`.trim();
+    // A check cut short by the broken id is inconclusive with that reason, whatever it concluded from the failure.
+    else if (transport.correlation && !def.runsLast && r.checkId !== 'wire/id-correlation' && r.status !== 'pass' && r.status !== 'skip' && !r.message?.includes('see wire/id-correlation'))
+      Object.assign(r, { status: 'inconclusive', message: `cut short: ${transport.correlation.reason} (see wire/id-correlation)`, sameCauseAs: 'wire/id-correlation' });
     results.set(def.id, r);
   };
   const first = checks.filter((c) => !c.runsLast);

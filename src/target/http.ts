@@ -1,7 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { createParser } from 'eventsource-parser';
 import { TransportError } from './errors.js';
-import type { Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
+import type { CorrelationBreak, Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
@@ -61,6 +61,7 @@ export class HttpTransport implements Transport {
   deadReason: string | undefined;
   /** Set by the era probe on a 2025-era server; every later request carries it. */
   legacySession: LegacyHttpSession | undefined;
+  correlation: CorrelationBreak | undefined;
   private reinitializing: Promise<boolean> | undefined;
 
   constructor(
@@ -73,6 +74,10 @@ export class HttpTransport implements Transport {
   }
 
   async send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
+    if (this.correlation && 'id' in msg) {
+      const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [], failure: new TransportError('protocol', this.correlation.reason) };
+      return ex;
+    }
     const session = this.legacySession;
     const ex = await this.sendOnce(msg, o);
     // 404 on a request carrying a session id: the session ended; a 2025 client starts a new one and retries once.
@@ -81,6 +86,13 @@ export class HttpTransport implements Transport {
       if (await this.reinitializing) return this.sendOnce(msg, o);
     }
     return ex;
+  }
+
+  /** A response with another request's id, or a result with id null, breaks id correlation (JSON-RPC 2.0 §5). */
+  private checkCorrelation(obj: JsonObject, id: unknown, seq: number): void {
+    if (this.correlation || obj.id === id) return;
+    if ('error' in obj && (obj.id === null || !('id' in obj))) return;
+    this.correlation = { seq, id: obj.id, reason: `the server answered a request with id ${JSON.stringify(id)} using id ${JSON.stringify(obj.id ?? null).slice(0, 60)} (wire #${seq}): its answers cannot be matched to requests` };
   }
 
   /** Headers of the 2025 session, when there is one. */
@@ -168,7 +180,10 @@ export class HttpTransport implements Transport {
     if (json !== undefined && typeof json === 'object' && json !== null && !Array.isArray(json)) {
       const obj = json as JsonObject;
       if (id !== undefined && obj.id === id && ('result' in obj || 'error' in obj)) ex.response = obj;
-      else if ('result' in obj || 'error' in obj) ex.response = obj; // id mismatch is judged by checks
+      else if ('result' in obj || 'error' in obj) {
+        ex.response = obj; // an error without an id is judged by http-transport/error-carries-id
+        if (id !== undefined && o.rawBody === undefined) this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
+      }
       else ex.others.push(obj);
     } else {
       info.bodyText = text.slice(0, 4096);
@@ -199,7 +214,10 @@ export class HttpTransport implements Transport {
         if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && (id === undefined || obj.id === id)) {
           ex.response = obj;
           done = true;
-        } else ex.others.push(json ?? ev.data);
+        } else {
+          ex.others.push(json ?? ev.data);
+          if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && !('method' in obj)) this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
+        }
       },
     });
     const body = res.body;
