@@ -22,7 +22,8 @@ export function parsePairs(items: readonly string[], sep: ':' | '=', flag: strin
 /** Operands of `check`: one URL, or a command and its arguments (after `--`). */
 export function targetFromOperands(operands: readonly string[], f: TargetFlags): TargetSpec | undefined {
   if (!operands.length) return undefined;
-  let [first, ...rest] = operands as [string, ...string[]];
+  const [given, ...rest] = operands as [string, ...string[]];
+  let first = given;
   // `localhost:8000/mcp` is a URL without its scheme, not a command: plain http is what a local server speaks.
   const bare = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|[a-z0-9][a-z0-9.-]*):\d{1,5}(?:\/\S*)?$/i.exec(first);
   if (bare && !rest.length) {
