@@ -36,11 +36,16 @@ export async function startEverythingHttp(): Promise<EverythingHttp> {
     const timer = setTimeout(() => reject(new Error(`server-everything did not start within 20 s:\n${log}`)), 20_000);
     const seen = (c: Buffer) => {
       log += c.toString();
-      if (/listening on port/i.test(log)) (clearTimeout(timer), resolve());
+      if (!/listening on port/i.test(log)) return;
+      clearTimeout(timer);
+      resolve();
     };
     child.stdout?.on('data', seen);
     child.stderr?.on('data', seen);
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`server-everything exited (${code}):\n${log}`))));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server-everything exited (${code}):\n${log}`));
+    });
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
