@@ -5,6 +5,7 @@ import type { WireFinding } from '../../target/wire-audit.js';
  * names it, instead of failing a second time for the same miss.
  */
 export function judgedElsewhere(f: WireFinding, transport: 'http' | 'stdio'): string | undefined {
+  if (f.path === '/id') return 'wire/id-correlation';
   if (/must not send JSON-RPC requests/.test(f.message)) return transport === 'stdio' ? 'stdio/no-server-requests' : 'http-transport/sse-no-server-requests';
   if (/\/(ttlMs|cacheScope)$/.test(f.path) && /required member is missing/.test(f.message)) return 'caching/cacheable-results';
   if (/\/resultType$/.test(f.path) && /required member is missing/.test(f.message)) return 'results/result-type';
