@@ -31,6 +31,8 @@ export async function startEverythingHttp(): Promise<EverythingHttp> {
   const preload = path.join(REPO, 'dist', 'test', 'support', 'loopback-only.js');
   const [node, bin] = npmServer('server-everything', []);
   const child: ChildProcess = spawn(node!, ['--import', preload, bin!, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Even a test file killed at its timeout takes the server with it.
+  process.once('exit', () => child.kill('SIGKILL'));
   let log = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server-everything did not start within 20 s:\n${log}`)), 20_000);
