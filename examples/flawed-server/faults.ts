@@ -83,6 +83,9 @@ export const FAULTS: Record<string, string> = {
   'host-unchecked': 'a foreign Host is not refused when no Origin is sent (HTTP DNS-rebinding protection)',
   'stdio-server-request': 'after its first response the stdio server writes a roots/list request to stdout',
   'stdio-ignore-eof': 'the stdio server keeps running after its stdin is closed, until SIGTERM',
+  'stdio-request-before-result': 'the stdio server writes a sampling/createMessage request before each tools/call result',
+  'response-id-wrong': 'every response carries an id the client never sent',
+  'response-id-null': 'every response carries id null although the request id was readable',
 };
 
 /** Faults the demo turns on when no --faults option is given: readable, one per check family. */

@@ -11,7 +11,7 @@ import { FlawedCore } from './core.js';
 import { faultsFromArgv } from './faults.js';
 import { headerGate, removedMethodHook } from './headers.js';
 import { hugeToolsList, pump } from './hostile.js';
-import { errorReply, type Json, type Reply } from './rpc.js';
+import { errorReply, misnumber, type Json, type Reply } from './rpc.js';
 
 export interface FlawedHttp {
   url: string;
@@ -42,6 +42,7 @@ function jsonWriter(faults: ReadonlySet<string>): Writer {
   let serverRequests = 0;
   return (res, status, body, sse, extra = {}) => {
     if (faults.has('error-id-missing') && 'error' in body) delete body['id'];
+    misnumber(faults, body);
     const headers = { ...extra, ...(faults.has('session-id-minted') ? { 'mcp-session-id': randomUUID() } : {}) };
     const text = JSON.stringify(body);
     // Error statuses stay JSON, as a gate rejection keeps its status; only 200 answers become a one-event stream.
@@ -138,7 +139,8 @@ export async function startFlawedHttp(opts: { faults?: string[]; sse?: boolean; 
     try {
       message = JSON.parse(text);
     } catch {
-      const parse = errorReply(undefined, 400, -32700, 'Parse error: the body is not valid JSON') as Extract<Reply, { kind: 'json' }>;
+      // JSON-RPC 2.0: the id of an unparsable request cannot be read, so the error says id null.
+      const parse = errorReply(null, 400, -32700, 'Parse error: the body is not valid JSON') as Extract<Reply, { kind: 'json' }>;
       return writeJson(res, 400, parse.body, false);
     }
     const id = idOf(text);

@@ -27,7 +27,8 @@ export type Reply =
   | { kind: 'none' }
   | { kind: 'stream'; fault: 'huge-body' | 'endless-sse' | 'hang'; id: JsonRpcId };
 
-export function errorReply(id: JsonRpcId | undefined, status: number, code: number, message: string, data?: unknown): Reply {
+/** `id: null` answers a request whose id could not be read (JSON-RPC 2.0 §5); undefined leaves the id out. */
+export function errorReply(id: JsonRpcId | null | undefined, status: number, code: number, message: string, data?: unknown): Reply {
   const error: Json = { code, message };
   if (data !== undefined) error['data'] = data;
   return { kind: 'json', status, body: { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error } };
@@ -51,4 +52,11 @@ export class RpcError extends Error {
 
 export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The id-correlation faults: every response answers with an id the client never sent, or with null. */
+export function misnumber(faults: ReadonlySet<string>, body: Record<string, unknown>): void {
+  if (!('id' in body) || body['id'] === null || !('result' in body || 'error' in body)) return;
+  if (faults.has('response-id-wrong')) body['id'] = `not-${String(body['id'])}`;
+  else if (faults.has('response-id-null')) body['id'] = null;
 }

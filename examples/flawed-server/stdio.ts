@@ -9,7 +9,7 @@ import { FlawedCore } from './core.js';
 import { faultsFromArgv } from './faults.js';
 import { removedMethodHook } from './headers.js';
 import { hugeToolsList, pump } from './hostile.js';
-import { errorReply, type Reply } from './rpc.js';
+import { errorReply, misnumber, type Reply } from './rpc.js';
 
 const GARBAGE = 'flawed-server: this line is not JSON-RPC\n';
 
@@ -35,9 +35,13 @@ export function serveFlawedStdio(faults: string[]): void {
     if (core.faults.has('die-mid-run') && answered >= 3) process.exit(1);
   };
 
-  const render = (reply: Reply) => async () => {
+  const render = (reply: Reply, isCall = false) => async () => {
     if (reply.kind === 'none') return;
     if (reply.kind === 'json') {
+      misnumber(core.faults, reply.body);
+      // The fault: a sampling request written before the tools/call result it belongs to.
+      if (core.faults.has('stdio-request-before-result') && 'result' in reply.body && isCall)
+        await write(`${JSON.stringify({ jsonrpc: '2.0', id: `flawed-sampling-${answered}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise.' } }], maxTokens: 20 } })}\n`);
       await write(`${JSON.stringify(reply.body)}\n`);
       return afterResponse();
     }
@@ -56,10 +60,11 @@ export function serveFlawedStdio(faults: string[]): void {
     try {
       message = JSON.parse(line);
     } catch {
-      enqueue(render(errorReply(undefined, 400, -32700, 'Parse error: the line is not valid JSON')));
+      enqueue(render(errorReply(null, 400, -32700, 'Parse error: the line is not valid JSON')));
       return;
     }
-    enqueue(render(core.handle(message, removedMethodHook(core.faults))));
+    const isCall = !!message && typeof message === 'object' && (message as { method?: unknown }).method === 'tools/call';
+    enqueue(render(core.handle(message, removedMethodHook(core.faults)), isCall));
   });
   // The client closing stdin ends the session (STDIO §shutdown); answers already queued go out first.
   lines.on('close', () => {

@@ -11,6 +11,7 @@ import { readMissingResource } from './resources/read-missing.js';
 import { resultTypePresent } from './results/result-type.js';
 import { stdoutJsonOnly } from './stdio/stdout-json-only.js';
 import { serverMessagesValid } from './wire/server-messages-valid.js';
+import { idCorrelation } from './wire/id-correlation.js';
 import { toolsListOrderStable } from './tools/list-order-stable.js';
 import { inputSchemaObject, schemaBounded, schemaNoNetworkRef, schemaValid } from './tools/schema-checks.js';
 
@@ -44,6 +45,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   nameHeaderMismatch,
   stdoutJsonOnly,
   serverMessagesValid,
+  idCorrelation,
   ...TRANSPORT_CHECKS,
   ...SURFACE_CHECKS,
   ...FLOW_CHECKS,
@@ -62,6 +64,7 @@ export function selectChecks(all: readonly CheckDefinition[], only: readonly str
   return all.filter((c) => (!only.length || hit(c.id, only)) && !hit(c.id, skip));
 }
 
-export type { CheckDefinition, CheckContext, CheckOptions, CheckFailure } from './types.js';
+export type { CheckDefinition, CheckContext, CheckOptions, CheckFailure, CheckEra } from './types.js';
+export { checkEras, erasOfSpec, ERA_LABEL } from './eras.js';
 export { CheckStop } from './types.js';
 export { SharedState } from './shared.js';

@@ -50,12 +50,19 @@ export class SharedState {
     return this.once('discover', () => this.client.request('server/discover', {}, { phase: 'shared' }));
   }
 
+  /** Capabilities from whichever handshake the server's era has: server/discover, else the initialize result. */
   capabilities(): JsonObject | undefined {
-    const caps = this.probe.discover?.capabilities;
-    return caps && typeof caps === 'object' ? (caps as JsonObject) : undefined;
+    const caps = this.probe.discover?.capabilities ?? this.probe.legacyInit?.capabilities;
+    return caps && typeof caps === 'object' && !Array.isArray(caps) ? (caps as JsonObject) : undefined;
   }
 
-  /** Whether the server advertises a capability; undefined when it never said (no discover result). */
+  /** Capabilities of server/discover only, for requirements that exist only there (extensions, listen). */
+  discoverCapabilities(): JsonObject | undefined {
+    const caps = this.probe.discover?.capabilities;
+    return caps && typeof caps === 'object' && !Array.isArray(caps) ? (caps as JsonObject) : undefined;
+  }
+
+  /** Whether the server advertises a capability; undefined when it never said (no handshake result). */
   offers(cap: string): boolean | undefined {
     const caps = this.capabilities();
     return caps ? cap in caps : undefined;

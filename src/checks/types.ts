@@ -6,6 +6,8 @@ import type { ProbeOutcome } from '../target/probe.js';
 import type { Exchange } from '../target/transport.js';
 import type { SharedState } from './shared.js';
 
+export type CheckEra = 'modern' | 'legacy';
+
 /** A conformance check: static data plus `run`. Listable without running anything. */
 export interface CheckDefinition {
   /** Stable, hierarchical, declared once: `<area>/<behaviour>`. */
@@ -18,10 +20,11 @@ export interface CheckDefinition {
   /** Server capability the check needs (from server/discover); without it the check is `precondition-failed`. */
   requires?: 'tools' | 'resources' | 'prompts' | 'completions';
   /**
-   * Server eras the check runs against. Absent: every era (a 2026-07-28 check on a 2025-era server fails, with the
-   * reason). `['legacy']`: 2025-era checks, run on legacy and dual-era servers only.
+   * Eras whose requirement the check judges: `legacy` (2025-11-25), `modern` (2026-07-28). Absent: the eras its
+   * `spec.revision` range covers (see eras.ts), so every check declares them, once. A check outside the target's era
+   * is `skip`; a 2026-07-28 miss on a 2025-era server goes to the migration section instead of failing.
    */
-  eras?: ('modern' | 'legacy')[];
+  eras?: CheckEra[];
   /**
    * The requirement belongs to a deprecated feature (Logging, Sampling, Roots, HTTP+SSE): a miss is advice and
    * stays a warning, also under --strict (deprecated features still work in 2026-07-28).
@@ -65,6 +68,8 @@ export interface CheckContext {
   fail(f: CheckFailure): void;
   /** The server does not offer what this check needs: stop, status `precondition-failed`. */
   precondition(message: string, hint?: string): never;
+  /** The requirement does not apply (an optional feature the server does not offer): stop, status `skip`. */
+  skip(message: string): never;
   /** The check cannot decide: stop, status `inconclusive`. */
   inconclusive(message: string, evidence?: number[]): never;
   /** A passing check may say what it saw. */
@@ -73,7 +78,7 @@ export interface CheckContext {
 
 export class CheckStop extends Error {
   constructor(
-    readonly status: 'precondition-failed' | 'inconclusive',
+    readonly status: 'precondition-failed' | 'inconclusive' | 'skip',
     message: string,
     readonly hint?: string,
     readonly evidence?: number[],

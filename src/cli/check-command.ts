@@ -2,6 +2,7 @@ import { CHECKS, selectChecks } from '../checks/index.js';
 import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, type AssayConfig } from '../config/index.js';
 import { CONTRACT_RULES, validateRuleSettings } from '../contracts/index.js';
 import { exitCodeFor } from '../core/summary.js';
+import { MODERN_VERSION } from '../spec/constants.js';
 import { assay } from '../engine/run.js';
 import { REPORTERS } from '../reporters/index.js';
 import { writeReports, useColor } from './output.js';
@@ -24,6 +25,8 @@ export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
   only: string[];
   skip: string[];
   strict?: boolean;
+  require: string[];
+  failOnContracts?: boolean;
   allowTool: string[];
   toolArgs?: Record<string, Record<string, unknown>>;
   concurrency: number;
@@ -57,6 +60,8 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     ...(o.timeout !== undefined ? { timeout: o.timeout } : {}),
     ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
     ...(o.strict !== undefined ? { strict: o.strict } : {}),
+    ...(o.require.length ? { require: o.require } : {}),
+    ...(o.failOnContracts ? { failOnContracts: true } : {}),
     ...(o.only.length ? { only: o.only } : {}),
     ...(o.skip.length ? { skip: o.skip } : {}),
     ...(o.allowTool.length ? { allowTools: o.allowTool } : {}),
@@ -71,6 +76,8 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   }
   if (!checks.length && !withContracts) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
   const plan = planTargets(operands, o, cfg);
+  const unknownRevision = cfg.check.require.find((r) => r !== MODERN_VERSION);
+  if (unknownRevision) throw new UsageError(`--require ${unknownRevision}: the only revision that can be required is ${MODERN_VERSION}`);
 
   const report = await assay(plan, {
     checks,
@@ -78,6 +85,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     deadlineMs: cfg.check.deadline,
     startupTimeoutMs: Math.max(30_000, cfg.check.timeout),
     strict: cfg.check.strict,
+    requireModern: cfg.check.require.includes(MODERN_VERSION),
     concurrency: o.concurrency,
     allowTools: cfg.check.allowTools,
     toolArgs: cfg.check.toolArgs,
@@ -93,8 +101,8 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
   const historyFile = o.history === true ? DEFAULT_HISTORY : o.history;
   if (historyFile) await recordHistory(report, historyFile);
-  const written = await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }, { history: await historyFor(historyFile) });
+  const written = await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }, { verbose: o.verbose ?? false, history: await historyFor(historyFile) });
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
   if (o.baseline) return gateReport(report, cfg.reports.json ?? 'this run', { ...o, baseline: o.baseline });
-  return exitCodeFor(report);
+  return exitCodeFor(report, { contracts: cfg.check.failOnContracts });
 }

@@ -6,7 +6,7 @@ import { applyDiffAllowances, diffCatalogues, diffExitCode, renderDiffMarkdown, 
 import { EXIT } from '../core/summary.js';
 import { loadEffectiveConfig } from './check-command.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
-import { targetFromOperands } from './targets.js';
+import { takeTrailingOptions, targetFromOperands } from './targets.js';
 import { useColor } from './output.js';
 import { UsageError } from './usage-error.js';
 
@@ -27,12 +27,19 @@ async function side(operands: string[], label: 'old' | 'new', o: DiffOptions): P
   const first = operands[0];
   if (!first) throw new UsageError(`diff needs an ${label} side: a snapshot file or a target`);
   if (isFile(first) && operands.length === 1) return { catalogue: catalogueFromFile(first), label: first };
+  // A side that names a file which is not there is a typo, not a command to start.
+  if (operands.length === 1 && /\.(json|ya?ml)$/i.test(first)) throw new UsageError(`${first}: no such snapshot file (the ${label} side)`);
+  if (label === 'old' && !/^https?:\/\//i.test(first)) throw new UsageError(`${first}: the old side is a snapshot file or a URL, and this is neither`);
   const spec = targetFromOperands(operands, { header: [], env: [] });
   if (!spec) throw new UsageError(`diff: cannot read the ${label} side`);
   const cfg = await loadEffectiveConfig(o);
   const live = await catalogueFromTarget({ spec }, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });
   if (!live.catalogue) {
     process.stderr.write(`mcp-assay: ${terminalText(unreadable(live))}\n`);
+    return EXIT.inconclusive;
+  }
+  if (live.problems.length) {
+    process.stderr.write(`mcp-assay: ${live.target.target.display}: the catalogue could not be read completely: ${live.problems.join('; ')}\n`);
     return EXIT.inconclusive;
   }
   return { catalogue: live.catalogue, label: live.target.target.display };
@@ -64,6 +71,11 @@ function consoleText(changes: CatalogueChange[], labels: { old: string; new: str
 /** `mcp-assay diff <old> <new>`: exit 1 on a breaking change or a risk escalation that was not allowed. */
 export async function diffCommand(operands: string[], o: DiffOptions): Promise<number> {
   if (operands.length < 2) throw new UsageError('diff takes two sides: <old> <new> (snapshot files or URLs; the new side may be a command after --)');
+  if (operands.length > 2) {
+    const trailing = takeTrailingOptions(operands, ['--md', '--json']);
+    operands = trailing.operands;
+    o = { ...o, ...(o.md === undefined && trailing.taken['--md'] ? { md: trailing.taken['--md'] } : {}), ...(o.json === undefined && trailing.taken['--json'] ? { json: trailing.taken['--json'] } : {}) };
+  }
   const oldSide = await side([operands[0]!], 'old', o);
   if (typeof oldSide === 'number') return oldSide;
   const newSide = await side(operands.slice(1), 'new', o);

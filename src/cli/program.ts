@@ -76,6 +76,8 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--only <prefix>', 'run only checks whose id starts with this (repeatable)', collect, [])
     .option('--skip <prefix>', 'skip checks whose id starts with this (repeatable)', collect, [])
     .option('--strict', 'a SHOULD miss fails instead of warning')
+    .option('--require <revision>', 'grade a 2025-era server by this revision too (2026-07-28): its misses fail instead of going to the migration section', collect, [])
+    .option('--fail-on-contracts', 'error-level tool-contract findings fail the run (by default the exit code is about the protocol)')
     .option('--allow-tool <glob>', 'allow calling tools matching this glob although they may write (repeatable)', collect, [])
     .option('--tool-args <json>', 'arguments per tool: JSON or @file.json, e.g. {"get_ticket":{"id":"T-1"}}', toolArgs)
     .option('--auth-other-audience-token <token>', 'a token issued for another server, which a protected server must refuse (masked)')

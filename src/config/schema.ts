@@ -58,6 +58,8 @@ export const checkSchema = z.strictObject({
   timeout: ms.default(CHECK_DEFAULTS.timeout),
   deadline: ms.default(CHECK_DEFAULTS.deadline),
   strict: z.boolean().default(false),
+  require: z.array(z.literal('2026-07-28', { error: 'the only revision that can be required is 2026-07-28' })).default(() => []),
+  failOnContracts: z.boolean().default(false),
   only: z.array(nonEmpty).default(() => []),
   skip: z.array(nonEmpty).default(() => []),
   allowTools: z.array(nonEmpty).default(() => []),

@@ -14,6 +14,10 @@ export interface CheckOptions {
   deadline: number;
   /** A SHOULD miss fails instead of warning. */
   strict: boolean;
+  /** Revisions a server must meet whatever its era: `2026-07-28` grades a 2025-era server by it too. */
+  require: string[];
+  /** Error-level contract findings change `check`'s exit code (by default it is about the protocol only). */
+  failOnContracts: boolean;
   /** Check-id prefixes to run (all when empty). */
   only: string[];
   /** Check-id prefixes to leave out. */
@@ -82,6 +86,8 @@ export const CHECK_DEFAULTS: Readonly<CheckOptions> = Object.freeze({
   timeout: 10_000,
   deadline: 120_000,
   strict: false,
+  require: [],
+  failOnContracts: false,
   only: [],
   skip: [],
   allowTools: [],

@@ -1,6 +1,8 @@
 /** Parameter-level signals: the top-level arguments of a tool, and which of them make it a catch-all. */
 import type { CatalogueTool } from './catalogue.js';
-import { CATCH_ALL_PARAMS } from './risk-vocabulary.js';
+import { CATCH_ALL_PARAMS, READ_VERBS, WRITE_VERBS } from './risk-vocabulary.js';
+
+const defaultIsVerb = (w: string): boolean => WRITE_VERBS.has(w) || READ_VERBS.has(w);
 import { deref, isObject, propertiesOf, requiredOf, typesOf, type SchemaNode } from './schema-util.js';
 
 export interface Param {
@@ -40,6 +42,24 @@ const QUERY_LANGUAGE = /\b(?:sql|cypher|sparql|graphql|hql|kql|promql|jql|n1ql|m
 const CODE_WORDS = new Set(['command', 'cmd', 'commands', 'shell', 'shell_command', 'script', 'code', 'source_code', 'sql', 'statement', 'stmt', 'expression', 'expr', 'function']);
 const HTTP_TARGET = new Set(['path', 'url', 'endpoint', 'route', 'uri']);
 
+const SELECTOR_NAMES = new Set(['operation', 'op', 'action']);
+const SELECTOR_PHRASE = /\b(?:operations?|actions?|commands?|what)\s+(?:to\s+)?(?:perform|run|execute|do|take|apply|invoke)\b|\b(?:one\s+of|either)\b/i;
+const GENERIC_TOOL = /(?:^|[_\-\s])(?:manage|handle|perform|do|execute|exec|run|process|control|admin|operate)(?:$|[_\-\s])/i;
+
+/**
+ * `action`/`operation` select what the tool does only when something says so: the description names operations (two
+ * or more verbs, "operation to perform", "one of"), or, with no description, the tool's name is a generic dispatcher
+ * (`manage_files`). A free-text subject ("what to confirm, e.g. delete 3 files") is not a selector.
+ */
+function selectsOperation(p: Param, toolName: string, isVerb: (w: string) => boolean): boolean {
+  const desc = typeof p.schema.description === 'string' ? p.schema.description : '';
+  if (!desc.trim()) return GENERIC_TOOL.test(toolName);
+  if (SELECTOR_PHRASE.test(desc)) return true;
+  // A list of operations: "create, update or delete", "get|set".
+  const listed = desc.toLowerCase().split(/,|\||\/|\bor\b|\band\b/).map((part) => /[a-z]+/.exec(part)?.[0] ?? '');
+  return new Set(listed.filter(isVerb)).size >= 2;
+}
+
 /** A string the schema leaves open: no enum, const, pattern or format restricts it. */
 function freeString(s: SchemaNode): boolean {
   const types = typesOf(s);
@@ -48,7 +68,7 @@ function freeString(s: SchemaNode): boolean {
   return true;
 }
 
-export function catchAllParams(t: CatalogueTool): CatchAll[] {
+export function catchAllParams(t: CatalogueTool, isVerb: (w: string) => boolean = defaultIsVerb): CatchAll[] {
   const params = topLevelParams(t);
   const names = new Set(params.map((p) => p.name.toLowerCase()));
   const toolText = `${t.name} ${t.description ?? ''}`;
@@ -63,6 +83,7 @@ export function catchAllParams(t: CatalogueTool): CatchAll[] {
     }
     if (!CATCH_ALL_PARAMS.has(n)) continue;
     if (n === 'method' && ![...names].some((x) => HTTP_TARGET.has(x))) continue;
+    if (SELECTOR_NAMES.has(n) && !selectsOperation(p, t.name, isVerb)) continue;
     if (CODE_WORDS.has(n)) out.push({ name: p.name, what: n.includes('sql') || QUERY_LANGUAGE.test(desc) ? 'a free-form SQL statement' : 'a free-form command or program', code: true });
     else out.push({ name: p.name, what: n === 'method' ? 'any HTTP method for any path' : 'a free-form operation name', code: false });
   }

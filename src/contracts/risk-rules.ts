@@ -19,7 +19,7 @@ export function riskFindings(t: CatalogueTool, r: ToolRisk): RawFinding[] {
     out.push({ ruleId: 'risk/contradictory-annotations', subject: t.name, message: 'readOnlyHint: true and destructiveHint: true cannot both hold', location: 'annotations' });
   }
   if (a?.readOnlyHint === true && r.writeLike) {
-    out.push({ ruleId: 'risk/annotation-mismatch', subject: t.name, message: `readOnlyHint: true, yet the tool reads as ${r.class}`, reason: why, location: 'annotations.readOnlyHint' });
+    out.push({ ruleId: 'risk/annotation-mismatch', subject: t.name, message: `annotation and name disagree: readOnlyHint: true, yet the name or schema suggests a ${r.suggested ?? 'write'} tool (review which is right)`, reason: why, location: 'annotations.readOnlyHint' });
   } else if (a?.readOnlyHint !== true && a?.destructiveHint === false && r.destructiveLike) {
     out.push({ ruleId: 'risk/annotation-mismatch', subject: t.name, message: 'destructiveHint: false, yet the name or description says it deletes or overwrites', reason: why, location: 'annotations.destructiveHint' });
   }

@@ -1,7 +1,8 @@
 /**
  * Risk class of a tool from its annotations, name, description and input schema, with the reasons.
- * Annotations are hints from an untrusted server (server/tools §ToolAnnotations), so names and schemas
- * can raise a class the annotations deny, never lower it.
+ * Annotations are hints from an untrusted server (server/tools §ToolAnnotations): names and schemas raise the class
+ * of a tool the annotations leave open, but an explicit readOnlyHint: true is never overruled by a guess (a
+ * disagreement is a review warning, risk/annotation-mismatch).
  */
 import type { CatalogueTool } from './catalogue.js';
 import { effectiveHints, type EffectiveHints } from './hints.js';
@@ -27,6 +28,8 @@ export interface ToolRisk {
   annotated: boolean;
   hints: EffectiveHints;
   reasons: string[];
+  /** The class the name or schema suggests when an explicit readOnlyHint: true overrides it. */
+  suggested?: RiskClass;
 }
 
 const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
@@ -141,16 +144,20 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   if (!writeLike && (classes.has('code-exec') || classes.has('external-send') || classes.has('admin'))) writeLike = true;
   if (annotated) reasons.push(`annotations: readOnlyHint ${String(t.annotations?.readOnlyHint ?? 'unset')}, destructiveHint ${String(t.annotations?.destructiveHint ?? 'unset')}`);
   const declaredWrite = annotated && !hints.readOnly;
+  // An explicit readOnlyHint: true outranks a guess from the name: the disagreement is a review warning, not a class.
+  const declaredReadOnly = t.annotations?.readOnlyHint === true;
   // destructiveHint means nothing when readOnlyHint is true (server/tools §ToolAnnotations); the contradiction rule reports it.
-  const writeCapable = writeLike || declaredWrite;
+  const writeCapable = declaredReadOnly ? false : writeLike || declaredWrite;
   if (writeCapable) classes.add('write');
   else classes.add('read-only');
   if (!writeLike && declaredWrite) reasons.push('annotations do not claim read-only');
   if (!annotated && !writeCapable) reasons.push(arithmetic ? 'description says it computes on numbers' : verb ? `name verb \`${verb.verb}\` reads` : 'no write signal in name, description or schema');
-  if (annotated && hints.readOnly && writeLike) reasons.push('readOnlyHint: true is contradicted by the name or schema');
+  if (declaredReadOnly && writeLike) reasons.push('readOnlyHint: true is explicit, so it is classed read-only although the name or schema suggests writing');
 
-  const ordered = RISK_CLASSES.filter((c) => classes.has(c));
-  const destructive = destructiveLike || (writeCapable && hints.destructive);
+  let ordered = RISK_CLASSES.filter((c) => classes.has(c));
+  const suggested = declaredReadOnly && writeLike ? ordered.find((c) => c !== 'read-only') : undefined;
+  if (declaredReadOnly && writeLike) ordered = ['read-only'];
+  const destructive = writeCapable && (destructiveLike || hints.destructive);
   return {
     tool: t.name,
     class: ordered[0] as RiskClass,
@@ -162,5 +169,6 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
     annotated,
     hints,
     reasons,
+    ...(suggested ? { suggested } : {}),
   };
 }

@@ -32,18 +32,28 @@ export function addSummaries(parts: readonly Summary[]): Summary {
 /** Exit codes of `check`: 0 every MUST passed, 1 a MUST failed (or SHOULD with strict), 3 inconclusive. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, inconclusive: 3 } as const;
 
-/** A MUST failed, or a rule-based finding at error level (not waived) fired. `--strict` is applied when results are graded (a SHOULD miss becomes `fail`), so the exit code reads statuses only. */
-export function targetFailed(t: TargetReport): boolean {
-  return t.results.some((r) => r.status === 'fail') || (t.sections ?? []).some((s) => s.findings.some((f) => f.severity === 'error' && f.waived === undefined));
+/** What fails a run besides a failed check: rule-based findings at error level (not waived) in these sections. */
+export interface ExitPolicy {
+  /** Contract findings count (`contracts`, or `check --fail-on-contracts`); `check` alone judges the protocol. */
+  contracts?: boolean;
+}
+
+/** Sections whose error findings are about the protocol, not an opinion on the catalogue. */
+const CONTRACT_SECTIONS = new Set(['contracts']);
+
+/** A MUST failed, or (by policy) an error-level finding fired. `--strict` is applied when results are graded (a SHOULD miss becomes `fail`), so the exit code reads statuses only. */
+export function targetFailed(t: TargetReport, policy: ExitPolicy = { contracts: true }): boolean {
+  const counted = (s: { id: string }) => policy.contracts === true || !CONTRACT_SECTIONS.has(s.id);
+  return t.results.some((r) => r.status === 'fail') || (t.sections ?? []).some((s) => counted(s) && s.findings.some((f) => f.severity === 'error' && f.waived === undefined));
 }
 
 export function targetUndecided(t: TargetReport): boolean {
   return t.outcome === 'inconclusive' || t.results.some((r) => r.status === 'inconclusive' || r.status === 'error');
 }
 
-export function exitCodeFor(report: Report): number {
+export function exitCodeFor(report: Report, policy: ExitPolicy = { contracts: true }): number {
   const evalCases = report.evals?.models.flatMap((m) => m.cases) ?? [];
-  if (report.targets.some(targetFailed) || evalCases.some((c) => c.verdict === 'fail')) return EXIT.failed;
+  if (report.targets.some((t) => targetFailed(t, policy)) || evalCases.some((c) => c.verdict === 'fail')) return EXIT.failed;
   if (report.targets.some(targetUndecided) || evalCases.some((c) => c.verdict === 'inconclusive') || report.evals?.models.some((m) => m.aborted)) return EXIT.inconclusive;
   return EXIT.ok;
 }

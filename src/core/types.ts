@@ -60,6 +60,13 @@ export interface CheckResult {
   hint?: string;
   /** Wire entry sequence numbers that back the verdict. */
   evidence?: number[];
+  /**
+   * A 2026-07-28 requirement run against a 2025-era server without `--require 2026-07-28`: the status is `skip` and
+   * this is what the check saw, for the migration section.
+   */
+  outsideEra?: { status: Status; message?: string; hint?: string };
+  /** Another check's finding with the same root cause: this one points there instead of repeating it. */
+  sameCauseAs?: string;
   durationMs: number;
 }
 
@@ -144,7 +151,7 @@ export interface Report {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
-  options: { strict: boolean; only?: string[]; skip?: string[] };
+  options: { strict: boolean; only?: string[]; skip?: string[]; require?: string[] };
   targets: TargetReport[];
   summary: Summary;
   /** Layer 1 (behaviour): present when `eval` ran. */

@@ -3,6 +3,7 @@ import type { Masker } from '../core/mask.js';
 import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
 import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
+import { describe } from '../target/client.js';
 
 export interface FetchedCatalogue {
   catalogue: Catalogue;
@@ -18,7 +19,9 @@ export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, ma
   const read = async (method: 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list', cap: string): Promise<unknown[]> => {
     if (shared.offers(cap) === false) return [];
     const l = await shared.list(method);
-    if (l.broken && shared.offers(cap) === true) problems.push(`${method} did not answer with a list`);
+    // Unreadable is never "empty": only a list the server says it does not have (-32601 without the capability) is.
+    const absent = shared.offers(cap) === undefined && (l.broken?.response?.error as { code?: unknown } | undefined)?.code === -32601;
+    if (l.broken && !absent) problems.push(`${method} did not answer with a list (${describe(l.broken)})`);
     return l.items;
   };
   const input: RawCatalogueInput = {

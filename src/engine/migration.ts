@@ -4,6 +4,7 @@
  */
 import type { CheckResult, Finding, ReportSection, TargetReport, WireEntry } from '../core/types.js';
 import { MODERN_VERSION } from '../spec/constants.js';
+import { CHECKS, checkEras, erasOfSpec } from '../checks/index.js';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -38,14 +39,39 @@ const CHANGES: [prefix: string, change: string][] = [
   ['wire/', 'Make every message valid 2026-07-28 wire: resultType, cache hints, retired error codes, no server-to-client requests.'],
 ];
 
-function changeFor(r: CheckResult): string {
+function changeFor(r: CheckResult, hint?: string): string {
   const hit = CHANGES.find(([p]) => r.checkId === p || r.checkId.startsWith(p));
   if (hit) return hit[1];
-  return `Meet "${r.title}"${r.hint ? `: ${r.hint}` : '.'}`;
+  return `Meet "${r.title}"${hint ? `: ${hint}` : '.'}`;
 }
 
 /** A 2025-era requirement (its SpecRef ends at 2026-07-28), as opposed to a 2026-07-28 one. */
 export const isLegacyCheck = (r: CheckResult): boolean => r.spec.revision.until === MODERN_VERSION;
+
+const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));
+
+/** Whether the requirement exists only in 2026-07-28 (a miss of a 2025-era requirement is a finding already). */
+function modernOnly(r: CheckResult): boolean {
+  const def = BY_ID.get(r.checkId);
+  return !(def ? checkEras(def) : erasOfSpec(r.spec)).includes('legacy');
+}
+
+/** A 2026-07-28 requirement the server misses: graded (dual-era, --require) or seen outside its era. */
+function modernMiss(r: CheckResult): { status: string; message?: string; hint?: string } | undefined {
+  if (!modernOnly(r)) return undefined;
+  const seen = r.outsideEra ?? (r.status === 'fail' || r.status === 'warn' ? r : undefined);
+  if (!seen || (seen.status !== 'fail' && seen.status !== 'warn')) return undefined;
+  return { status: seen.status, ...(seen.message ? { message: seen.message } : {}), ...(r.hint ?? seen.hint ? { hint: r.hint ?? seen.hint } : {}) };
+}
+
+/** removed/<x> checks whose to-do is already the removed-feature finding of the same name. */
+const REMOVED_TWIN: Record<string, string> = {
+  'removed/ping': 'ping',
+  'removed/logging-set-level': 'logging-set-level',
+  'removed/resources-subscribe': 'resources-subscribe',
+  'removed/resources-unsubscribe': 'resources-subscribe',
+  'removed/initialize': 'initialize',
+};
 
 /** Messages the server sent, parsed, with where they were recorded. */
 export function serverMessages(report: TargetReport): { entry: WireEntry; msg: Json }[] {
@@ -114,16 +140,27 @@ function removedFeatures(report: TargetReport, side: 'legacy' | 'dual'): Finding
 export function migrationSection(report: TargetReport): ReportSection | undefined {
   const side = legacySide(report);
   if (!side) return undefined;
-  const gaps = report.results
-    .filter((r) => !isLegacyCheck(r) && (r.status === 'fail' || r.status === 'warn'))
-    .map<Finding>((r) => ({
-      ruleId: `migration/${r.checkId}`,
-      // The failure itself is already a check result; here it ranks the to-do list (MUST first).
-      severity: r.level === 'MUST' ? 'warning' : 'info',
-      subject: r.checkId,
-      message: changeFor(r),
-      reason: `${r.level}: ${r.title}${r.message ? ` — seen: ${r.message.slice(0, 240)}` : ''}`,
-    }));
-  const findings = [...gaps, ...removedFeatures(report, side)];
+  const removed = removedFeatures(report, side);
+  const covered = new Set(removed.map((f) => f.ruleId.replace('migration/removed-feature/', '')));
+  // One to-do per change: checks that ask for the same change are listed together, once.
+  const byChange = new Map<string, { results: CheckResult[]; seen: string[] }>();
+  for (const r of report.results) {
+    const miss = modernMiss(r);
+    if (!miss || covered.has(REMOVED_TWIN[r.checkId] ?? '')) continue;
+    const change = changeFor(r, miss.hint);
+    const g = byChange.get(change) ?? { results: [], seen: [] };
+    g.results.push(r);
+    if (miss.message) g.seen.push(`${r.checkId}: ${miss.message.slice(0, 160)}`);
+    byChange.set(change, g);
+  }
+  const gaps = [...byChange].map<Finding>(([change, g]) => ({
+    ruleId: `migration/${g.results[0]!.checkId}`,
+    // Ranks the to-do list: a MUST of 2026-07-28 first.
+    severity: g.results.some((r) => r.level === 'MUST') ? 'warning' : 'info',
+    subject: g.results.map((r) => r.checkId).join(', '),
+    message: change,
+    reason: `${g.results.map((r) => `${r.level}: ${r.title}`).join('; ')}${g.seen.length ? ` — seen: ${g.seen.join('; ').slice(0, 400)}` : ''}`,
+  }));
+  const findings = [...gaps, ...removed];
   return findings.length ? { id: 'migration', title: `Migration to ${MODERN_VERSION}`, findings } : undefined;
 }

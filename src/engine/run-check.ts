@@ -1,6 +1,6 @@
 import type { CheckResult, Status, TransportKind } from '../core/types.js';
 import { describeInternalError } from '../core/internal-error.js';
-import { areaOf, CheckStop, type CheckContext, type CheckDefinition, type CheckFailure, type CheckOptions, type SharedState } from '../checks/index.js';
+import { areaOf, checkEras, CheckStop, ERA_LABEL, type CheckEra, type CheckContext, type CheckDefinition, type CheckFailure, type CheckOptions, type SharedState } from '../checks/index.js';
 import type { McpClient } from '../target/client.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { ProbeOutcome } from '../target/probe.js';
@@ -15,7 +15,18 @@ export interface CheckEnv {
   strict: boolean;
   /** Longest a single check may run before it is called inconclusive. */
   checkBudgetMs: number;
+  /** `--require 2026-07-28`: a 2025-era server is graded by 2026-07-28 requirements too. */
+  requireModern?: boolean;
 }
+
+/** Eras the target is graded in: the one it speaks, both for a dual-era server. */
+export function targetEras(probe: ProbeOutcome): CheckEra[] {
+  if (probe.era === 'legacy') return ['legacy'];
+  return probe.dualEra ? ['modern', 'legacy'] : ['modern'];
+}
+
+const OUTSIDE_ERA =
+  'a 2026-07-28 requirement: a 2025-era server is graded by the 2025-11-25 requirements (what to change is under Migration; --require 2026-07-28 grades it)';
 
 export function baseResult(def: CheckDefinition, status: Status, message?: string): CheckResult {
   return {
@@ -34,10 +45,28 @@ export function baseResult(def: CheckDefinition, status: Status, message?: strin
 export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> {
   const kind: TransportKind = env.client.transport.kind;
   if (!def.transports.includes(kind)) return baseResult(def, 'skip', `applies to ${def.transports.join(' and ')} only`);
-  if (def.eras && !def.eras.includes(env.probe.era === 'legacy' ? 'legacy' : 'modern') && !(env.probe.dualEra && def.eras.includes('legacy')))
-    return baseResult(def, 'skip', `applies to ${def.eras.join(' and ')}-era servers only`);
+  const eras = checkEras(def);
+  const graded = targetEras(env.probe);
+  if (!eras.some((e) => graded.includes(e))) {
+    // Run anyway, ungraded: what a 2025-era server misses of 2026-07-28 is its migration to-do list.
+    if (eras.includes('modern') && env.probe.era === 'legacy') return env.requireModern ? judge(def, env) : outsideEra(def, await judge(def, env));
+    return baseResult(def, 'skip', `a requirement of ${eras.map((e) => ERA_LABEL[e]).join(' and ')} only; this server is graded in ${graded.map((e) => ERA_LABEL[e]).join(' and ')}`);
+  }
+  return judge(def, env);
+}
+
+function outsideEra(def: CheckDefinition, seen: CheckResult): CheckResult {
+  const r = baseResult(def, 'skip', OUTSIDE_ERA);
+  r.outsideEra = { status: seen.status, ...(seen.message ? { message: seen.message } : {}), ...(seen.hint ? { hint: seen.hint } : {}) };
+  if (seen.evidence) r.evidence = seen.evidence;
+  r.durationMs = seen.durationMs;
+  return r;
+}
+
+async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> {
+  const kind: TransportKind = env.client.transport.kind;
   if (def.requires && env.shared.offers(def.requires) === false)
-    return { ...baseResult(def, 'precondition-failed', `the server does not advertise the ${def.requires} capability`) };
+    return baseResult(def, 'skip', `the server does not offer ${def.requires} (an optional capability; its ${env.probe.era === 'legacy' ? 'initialize result' : 'server/discover result'} does not advertise it)`);
   const t0 = performance.now();
   const failures: CheckFailure[] = [];
   const notes: string[] = [];
@@ -53,6 +82,9 @@ export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<Che
     fail: (f) => void failures.push(f),
     precondition: (message, hint) => {
       throw new CheckStop('precondition-failed', message, hint);
+    },
+    skip: (message) => {
+      throw new CheckStop('skip', message);
     },
     inconclusive: (message, evidence) => {
       throw new CheckStop('inconclusive', message, undefined, evidence);

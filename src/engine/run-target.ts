@@ -37,6 +37,8 @@ export interface TargetRunOptions extends CheckOptions {
   /** First request on a freshly started server (npx may install first), ms. */
   startupTimeoutMs: number;
   strict: boolean;
+  /** Grade a 2025-era server by 2026-07-28 requirements too (`--require 2026-07-28`). */
+  requireModern?: boolean;
   concurrency: number;
   checks: readonly CheckDefinition[];
   /** Example calls per tool (config `examples:`), judged in the contracts step. */
@@ -102,6 +104,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   let probe: ProbeOutcome | undefined;
   try {
     probe = await probeEra(client, left(Math.max(o.startupTimeoutMs, o.timeoutMs)));
+    if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
     Object.assign(report, {
       era: probe.era,
       eraReason: probe.reason,
@@ -112,6 +115,11 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
       probe.dualEra = await detectDualEra(spec, recorder, left(Math.max(o.startupTimeoutMs, o.timeoutMs)), deadline.signal);
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
+    // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).
+    if (probe.unreachable && transport.correlation) {
+      delete probe.unreachable;
+      report.eraReason = `undecided: ${transport.correlation.reason}`;
+    }
     if (deadline.signal.aborted) {
       report.outcome = 'inconclusive';
       report.outcomeReason = `the overall deadline (${o.deadlineMs} ms) passed before the checks could start`;
@@ -127,11 +135,14 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         options: o,
         strict: o.strict,
         checkBudgetMs: left(Math.max(30_000, o.timeoutMs * 8)),
+        requireModern: o.requireModern ?? false,
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
-        const section = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
+        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
         if (section) (report.sections ??= []).push(section);
+        // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
+        if (!o.checks.length && problems.length) Object.assign(report, { outcome: 'inconclusive', outcomeReason: `the catalogue could not be read: ${problems.join('; ')}` });
       }
       if (o.session && !deadline.signal.aborted && transport.deadReason === undefined)
         await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o });
@@ -157,11 +168,17 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
 }
 
 /** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */
-async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireRecorder, o: TargetRunOptions, digest: (d: CatalogueDigest) => void): Promise<ReportSection | undefined> {
+async function contractsStep(
+  env: CheckEnv,
+  probe: ProbeOutcome,
+  recorder: WireRecorder,
+  o: TargetRunOptions,
+  digest: (d: CatalogueDigest) => void,
+): Promise<{ section?: ReportSection; problems: string[] }> {
   try {
     const { catalogue, problems } = await catalogueFrom(env.shared, probe, recorder.masker);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
-    if (o.contracts === false) return undefined;
+    if (o.contracts === false) return { problems };
     const examples = o.examples && Object.keys(o.examples).length ? await examplesStep(env, recorder, catalogue, o) : undefined;
     const analysis = analyseCatalogue(catalogue, o.contracts, {
       structuredResults: recorder.audit?.structuredResults ?? [],
@@ -169,15 +186,16 @@ async function contractsStep(env: CheckEnv, probe: ProbeOutcome, recorder: WireR
       extraFindings: examples?.findings ?? [],
     });
     digest(catalogueDigest(catalogue, analysis));
-    return contractsSection(analysis);
+    return { section: contractsSection(analysis), problems };
   } catch (e) {
-    if (o.capture) o.capture.catalogueProblems = [`the catalogue could not be read: ${(e as Error).message}`];
-    if (o.contracts === false) return undefined;
-    return {
+    const problems = [`the catalogue could not be read: ${(e as Error).message}`];
+    if (o.capture) o.capture.catalogueProblems = problems;
+    if (o.contracts === false) return { problems };
+    return { problems, section: {
       id: 'contracts',
       title: 'Tool contracts',
       findings: [{ ruleId: 'lint/malformed-field', severity: 'warning', subject: 'catalogue', message: `the catalogue could not be analysed: ${(e as Error).message}` }],
-    };
+    } };
   }
 }
 
@@ -197,6 +215,7 @@ async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transpo
   const stopped = (def: CheckDefinition): CheckResult | undefined => {
     if (deadline.aborted) return baseResult(def, 'error', 'not run: the overall deadline passed');
     if (transport.deadReason !== undefined) return baseResult(def, 'error', `not run: the server stopped answering (${transport.deadReason})`);
+    if (transport.correlation && !def.runsLast) return { ...baseResult(def, 'inconclusive', `not run: ${transport.correlation.reason} (see wire/id-correlation)`), sameCauseAs: 'wire/id-correlation' };
     return undefined;
   };
   // A check still running when the deadline passes is reported as such at once; its own waits end with the signal.
@@ -207,6 +226,9 @@ async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transpo
     const r = raced === 'deadline' ? baseResult(def, 'error', 'not finished: the overall deadline passed') : raced;
     // A check cut short by the server dying says so, rather than a bare "inconclusive".
     if (r.status === 'inconclusive' && transport.deadReason !== undefined) r.message = `${r.message ?? ''} (the server stopped answering: ${transport.deadReason})`.trim();
+    // A check cut short by the broken id is inconclusive with that reason, whatever it concluded from the failure.
+    else if (transport.correlation && !def.runsLast && r.checkId !== 'wire/id-correlation' && r.status !== 'pass' && r.status !== 'skip' && !r.message?.includes('see wire/id-correlation'))
+      Object.assign(r, { status: 'inconclusive', message: `cut short: ${transport.correlation.reason} (see wire/id-correlation)`, sameCauseAs: 'wire/id-correlation' });
     results.set(def.id, r);
   };
   const first = checks.filter((c) => !c.runsLast);

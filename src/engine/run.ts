@@ -10,6 +10,7 @@ export interface AssayOptions extends TargetRunOptions {
   skip?: string[];
 }
 
+
 /** A target with the options that differ for it (a configured server's own timeout, allowed tools, …). */
 export interface PlannedTarget {
   spec: TargetSpec;
@@ -32,7 +33,7 @@ export async function assay(targets: readonly (TargetSpec | PlannedTarget)[], o:
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
     durationMs: finished.getTime() - started.getTime(),
-    options: { strict: o.strict, ...(o.only?.length ? { only: o.only } : {}), ...(o.skip?.length ? { skip: o.skip } : {}) },
+    options: { strict: o.strict, ...(o.only?.length ? { only: o.only } : {}), ...(o.skip?.length ? { skip: o.skip } : {}), ...(o.requireModern ? { require: ['2026-07-28'] } : {}) },
     targets: reports,
     summary: addSummaries(reports.map((r) => r.summary)),
   };

@@ -12,6 +12,8 @@ import {
   targetLabel,
   truncate,
   visible,
+  crashed,
+  lastLines,
   wireBody,
   wireHeader,
 } from './text.js';
@@ -82,7 +84,9 @@ function targetLines(c: Colors, t: TargetReport, verbose: boolean): string[] {
   if (t.processesLeft?.length) out.push(c.red(`  processes of the server could not be ended: ${visible(t.processesLeft.join(', '))}`));
   if (!verbose) out.push('');
   // Compact by default: an area that fully passed is one line; checks that do not apply to this transport are counted only.
-  for (const [area, all] of byArea(t.results)) {
+  // One finding per root cause: checks that only echo another's cause are one line, after the rest.
+  const echoes = verbose ? [] : t.results.filter((r) => r.sameCauseAs && r.status !== 'pass' && r.status !== 'skip');
+  for (const [area, all] of byArea(t.results.filter((r) => !echoes.includes(r)))) {
     const results = verbose ? all : all.filter((r) => r.status !== 'skip');
     if (!results.length) continue;
     const passed = results.filter((r) => r.status === 'pass');
@@ -95,14 +99,23 @@ function targetLines(c: Colors, t: TargetReport, verbose: boolean): string[] {
     for (const r of verbose ? results : results.filter((x) => x.status !== 'pass')) out.push(...resultLines(c, t, r, verbose));
     if (!verbose && passed.length) out.push(`    ${paint(c, 'pass', SYMBOL.pass)} ${c.dim(`${passed.length} more passed: ${passed.map((r) => visible(r.checkId)).join(', ')}`)}`);
   }
+  for (const [cause, group] of groupBy(echoes, (r) => r.sameCauseAs!))
+    out.push('', `  ${paint(c, 'inconclusive', SYMBOL.inconclusive)} ${c.bold(`${group.length} more check(s)`)} ${c.dim(`same cause as ${visible(cause)}: ${truncate(group.map((r) => visible(r.checkId)).join(', '), 300)}`)}`);
   for (const s of t.sections ?? []) out.push('', ...sectionLines(c, s));
   if (verbose && t.stderr) out.push('', `  ${c.bold('server stderr')}`, ...block(visible(t.stderr), '    '));
+  else if (t.stderr && crashed(t)) out.push('', `  ${c.bold('server stderr (last lines)')}`, ...block(visible(lastLines(t.stderr, 12)), '    '));
   if (verbose && t.wireDropped) out.push(c.dim(`  ${t.wireDropped} wire entries dropped (cap)`));
   const findings = findingsLine([t]);
   out.push('');
   if (t.results.length || !findings) out.push(`  ${c.dim(summaryLine(t.summary))}${verbose ? c.dim(` · ${t.durationMs}ms`) : ''}`);
   if (findings) out.push(`  ${c.dim(findings)}`);
   return out;
+}
+
+function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const x of items) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
+  return m;
 }
 
 export const consoleReporter: Reporter = {

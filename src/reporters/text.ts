@@ -94,3 +94,13 @@ export function wireBody(w: WireEntry): string {
 export function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
+
+/** The server process ended during the run: its last stderr lines usually say why. */
+export function crashed(t: TargetReport): boolean {
+  const said = [t.outcomeReason ?? '', ...t.results.map((r) => r.message ?? '')].join('\n');
+  return /server process exited|stopped answering/.test(said);
+}
+
+export function lastLines(text: string, n: number): string {
+  return text.trimEnd().split('\n').slice(-n).join('\n');
+}

@@ -2,10 +2,11 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError } from './errors.js';
-import type { Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
+import type { CorrelationBreak, Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
+import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
 
 export interface RawHttpRequest {
@@ -41,12 +42,28 @@ export interface HttpTransportOptions {
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 
+/**
+ * The 2025-11-25 session the connection speaks once `initialize` succeeded (2025-11-25 transports §session
+ * management, §protocol version header): Mcp-Session-Id and MCP-Protocol-Version on every later request, a fresh
+ * initialize when the server answers 404 (session expired), DELETE at the end.
+ */
+export interface LegacyHttpSession {
+  id?: string;
+  protocolVersion: string;
+  /** Runs the handshake again (it replaces this session); false when the server refused. */
+  reinitialize?: () => Promise<boolean>;
+}
+
 /** Raw Streamable HTTP: one POST per message, full control of headers, JSON or SSE responses (DIGEST §b). */
 export class HttpTransport implements Transport {
   readonly kind = 'http' as const;
   private readonly agent: Agent;
   private readonly maxBody: number;
   deadReason: string | undefined;
+  /** Set by the era probe on a 2025-era server; every later request carries it. */
+  legacySession: LegacyHttpSession | undefined;
+  correlation: CorrelationBreak | undefined;
+  private reinitializing: Promise<boolean> | undefined;
 
   constructor(
     private readonly opts: HttpTransportOptions,
@@ -58,8 +75,41 @@ export class HttpTransport implements Transport {
   }
 
   async send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
+    if (this.correlation && 'id' in msg) {
+      const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [], failure: new TransportError('protocol', this.correlation.reason) };
+      return ex;
+    }
+    const session = this.legacySession;
+    const ex = await this.sendOnce(msg, o);
+    // 404 on a request carrying a session id: the session ended; a 2025 client starts a new one and retries once.
+    if (session?.id && session.reinitialize && ex.http?.status === 404 && o.headers?.[HEADER.sessionId] === undefined && !('method' in msg && msg.method === 'initialize')) {
+      this.reinitializing ??= session.reinitialize().finally(() => (this.reinitializing = undefined));
+      if (await this.reinitializing) return this.sendOnce(msg, o);
+    }
+    return ex;
+  }
+
+  /** A response with another request's id, or a result with id null, breaks id correlation (JSON-RPC 2.0 §5). */
+  private checkCorrelation(obj: JsonObject, id: unknown, seq: number): void {
+    if (this.correlation || obj.id === id) return;
+    if ('error' in obj && (obj.id === null || !('id' in obj))) return;
+    this.correlation = { seq, id: obj.id, reason: `the server answered a request with id ${JSON.stringify(id)} using id ${JSON.stringify(obj.id ?? null).slice(0, 60)} (wire #${seq}): its answers cannot be matched to requests` };
+  }
+
+  /** Headers of the 2025 session, when there is one. */
+  sessionHeaders(): Record<string, string> {
+    const s = this.legacySession;
+    if (!s) return {};
+    return { [HEADER.protocolVersion]: s.protocolVersion, ...(s.id ? { [HEADER.sessionId]: s.id } : {}) };
+  }
+
+  private async sendOnce(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
     const t0 = performance.now();
     const headers: Record<string, string> = { ...standardHeaders(msg), ...this.opts.headers };
+    for (const [k, v] of Object.entries(this.sessionHeaders())) {
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
+      headers[k] = v;
+    }
     for (const [k, v] of Object.entries(o.headers ?? {})) {
       for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
       if (v !== null) headers[k] = v;
@@ -131,7 +181,10 @@ export class HttpTransport implements Transport {
     if (json !== undefined && typeof json === 'object' && json !== null && !Array.isArray(json)) {
       const obj = json as JsonObject;
       if (id !== undefined && obj.id === id && ('result' in obj || 'error' in obj)) ex.response = obj;
-      else if ('result' in obj || 'error' in obj) ex.response = obj; // id mismatch is judged by checks
+      else if ('result' in obj || 'error' in obj) {
+        ex.response = obj; // an error without an id is judged by http-transport/error-carries-id
+        if (id !== undefined && o.rawBody === undefined) this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
+      }
       else ex.others.push(obj);
     } else {
       info.bodyText = text.slice(0, 4096);
@@ -162,7 +215,10 @@ export class HttpTransport implements Transport {
         if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && (id === undefined || obj.id === id)) {
           ex.response = obj;
           done = true;
-        } else ex.others.push(json ?? ev.data);
+        } else {
+          ex.others.push(json ?? ev.data);
+          if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && !('method' in obj)) this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
+        }
       },
     });
     const body = res.body;
@@ -188,7 +244,7 @@ export class HttpTransport implements Transport {
    */
   async raw(o: RawHttpRequest): Promise<RawHttpResponse> {
     const t0 = performance.now();
-    const headers: Record<string, string> = { ...(o.bare ? {} : this.opts.headers), ...o.headers };
+    const headers: Record<string, string> = { ...(o.bare ? {} : { ...this.opts.headers, ...this.sessionHeaders() }), ...o.headers };
     const evidence = [this.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: this.opts.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) })];
     const ctl = new AbortController();
     const timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
@@ -234,6 +290,10 @@ export class HttpTransport implements Transport {
   }
 
   async close(graceMs = 2000): Promise<void> {
+    // A 2025 client ends its session explicitly (2025-11-25 transports §session management); 405 is an allowed answer.
+    if (this.legacySession?.id && this.deadReason === undefined)
+      await this.raw({ method: 'DELETE', headers: {}, phase: 'close', timeoutMs: Math.min(2_000, graceMs) }).catch(() => undefined);
+    this.legacySession = undefined;
     this.deadReason = 'closed';
     // A graceful close waits for open responses (an endless SSE stream never ends): past the grace, sockets are cut.
     const closed = this.agent.close().then(() => true, () => true);

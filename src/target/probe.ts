@@ -3,6 +3,7 @@ import { LEGACY_VERSION, META, MODERN_ERROR_CODES, ERROR } from '../spec/constan
 import { describe, errorOf, resultOf, type McpClient } from './client.js';
 import { HARNESS_INFO, type JsonObject } from './envelope.js';
 import type { Exchange } from './transport.js';
+import { HttpTransport } from './http.js';
 
 export interface ProbeOutcome {
   era: Era;
@@ -75,7 +76,10 @@ export async function probeEra(client: McpClient, startupTimeoutMs: number): Pro
   return { era: 'unknown', reason: why, unreachable: `the server answered no known handshake (${why})`, discoverExchange: ex };
 }
 
-async function tryInitialize(client: McpClient, timeoutMs: number): Promise<{ ex: Exchange; result?: JsonObject }> {
+async function tryInitialize(client: McpClient, timeoutMs: number, phase = 'probe'): Promise<{ ex: Exchange; result?: JsonObject }> {
+  const http = client.transport instanceof HttpTransport ? client.transport : undefined;
+  // A fresh handshake carries no old session.
+  if (http) http.legacySession = undefined;
   const id = client.nextId();
   const ex = await client.requestRaw(
     {
@@ -84,19 +88,14 @@ async function tryInitialize(client: McpClient, timeoutMs: number): Promise<{ ex
       method: 'initialize',
       params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: HARNESS_INFO },
     },
-    { phase: 'probe', timeoutMs, headers: { 'MCP-Protocol-Version': null, 'Mcp-Method': null } },
+    { phase, timeoutMs, headers: { 'MCP-Protocol-Version': null, 'Mcp-Method': null } },
   );
   const result = resultOf(ex);
   if (!result || typeof result.protocolVersion !== 'string') return { ex };
   const session = ex.http?.headers['mcp-session-id'];
-  await client.transport.send(
-    { jsonrpc: '2.0', method: 'notifications/initialized' },
-    {
-      phase: 'probe',
-      timeoutMs,
-      headers: { 'MCP-Protocol-Version': result.protocolVersion, 'Mcp-Method': null, ...(session ? { 'Mcp-Session-Id': session } : {}) },
-    },
-  );
+  // From here on the connection is a 2025 session: every request carries its id and the negotiated version.
+  if (http) http.legacySession = { ...(session ? { id: session } : {}), protocolVersion: result.protocolVersion, reinitialize: async () => !!(await tryInitialize(client, timeoutMs, 'reinitialize')).result };
+  await client.transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, { phase, timeoutMs, headers: { 'Mcp-Method': null } });
   return { ex, result };
 }
 

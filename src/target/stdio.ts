@@ -5,7 +5,7 @@ import { isSecretName } from '../core/mask.js';
 import { TransportError } from './errors.js';
 import { LineReader } from './line-reader.js';
 import { killGroup, releaseTree, trackChild } from './children.js';
-import type { Exchange, SendOptions, Transport } from './transport.js';
+import type { CorrelationBreak, Exchange, SendOptions, Transport } from './transport.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { openStdioStream, streamRoutes } from './stdio-stream.js';
@@ -27,6 +27,8 @@ interface Pending {
   ex: Exchange;
   resolve: () => void;
   phase: string;
+  /** Sent as text whose id a server cannot read (malformed on purpose): an id-null error may answer it. */
+  unreadableId: boolean;
 }
 
 export interface StdoutFinding {
@@ -39,6 +41,11 @@ export interface StdoutFinding {
 export class StdioTransport implements Transport {
   readonly kind = 'stdio' as const;
   deadReason: string | undefined;
+  correlation: CorrelationBreak | undefined;
+  /** Server-to-client requests seen on stdout (counted even past the recorder's cap). */
+  readonly serverRequests: { seq: number; method: string; pendingMethods: string[] }[] = [];
+  /** Every request id we wrote, so a late answer is told from an answer to nothing. */
+  private readonly sentIds = new Set<string>();
   exit: { code: number | null; signal: NodeJS.Signals | null; afterEof: boolean } | undefined;
   readonly stdoutFindings: StdoutFinding[] = [];
   /** Server messages that belonged to no pending request (subscriptions, strays). */
@@ -106,6 +113,11 @@ export class StdioTransport implements Transport {
       ex.failure = new TransportError('closed', this.deadReason);
       return Promise.resolve(ex);
     }
+    if (this.correlation && 'id' in msg) {
+      ex.failure = new TransportError('protocol', this.correlation.reason);
+      return Promise.resolve(ex);
+    }
+    if ('id' in msg) this.sentIds.add(JSON.stringify(msg.id));
     this.child.stdin?.write(line + '\n');
     if (!('id' in msg)) {
       ex.durationMs = performance.now() - t0;
@@ -124,7 +136,7 @@ export class StdioTransport implements Transport {
       const timer = setTimeout(() => finish(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
       const onAbort = () => finish(new TransportError('aborted', 'the run was stopped'));
       o.signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(key, { ex, phase: o.phase, resolve: () => finish() });
+      this.pending.set(key, { ex, phase: o.phase, resolve: () => finish(), unreadableId: o.rawBody !== undefined && !readableId(o.rawBody) });
     });
   }
 
@@ -135,6 +147,7 @@ export class StdioTransport implements Transport {
         streams: this.streams,
         closed: this.closedStreams,
         send: (m, phase) => {
+          if ('id' in m) this.sentIds.add(JSON.stringify((m as { id: unknown }).id));
           const seq = this.recorder.record({ from: 'harness', channel: 'stdio', phase, json: m });
           if (this.deadReason !== undefined) return { seq, written: false };
           this.child.stdin?.write(JSON.stringify(m) + '\n');
@@ -158,7 +171,9 @@ export class StdioTransport implements Transport {
     }
     const obj = msg as JsonObject;
     const isResponse = obj && typeof obj === 'object' && !Array.isArray(obj) && ('result' in obj || 'error' in obj) && !('method' in obj);
-    const p = isResponse ? this.pending.get(JSON.stringify(obj.id)) : undefined;
+    // An error without a readable id answers the oldest request we sent malformed on purpose (JSON-RPC 2.0 §5).
+    const anonymous = isResponse && 'error' in obj && (obj.id === null || !('id' in obj)) ? [...this.pending.values()].find((q) => q.unreadableId) : undefined;
+    const p = isResponse ? (this.pending.get(JSON.stringify(obj.id)) ?? anonymous) : undefined;
     const routes = p ? [] : streamRoutes({ streams: this.streams, closed: this.closedStreams }, msg);
     const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: p?.phase ?? routes[0]?.stream.phase ?? this.phaseNow(), json: msg });
     if (p) {
@@ -167,6 +182,9 @@ export class StdioTransport implements Transport {
       p.resolve();
       return;
     }
+    if (isResponse && !routes.length && !this.closedStreams.has(JSON.stringify(obj.id)) && !this.sentIds.has(JSON.stringify(obj.id))) return this.breakCorrelation(seq, obj.id);
+    if (!isResponse && obj && typeof obj === 'object' && typeof obj.method === 'string' && 'id' in obj)
+      this.serverRequests.push({ seq, method: obj.method, pendingMethods: [...this.pending.values()].map((q) => String((q.ex.request as { method?: unknown }).method)) });
     for (const r of routes) r.stream.push({ seq, message: msg, via: r.via });
     // A message matched by id or tag belongs to its stream alone; anything else is also handled as before.
     if (routes.some((r) => r.via === 'id' || r.via === 'tag')) return;
@@ -175,6 +193,19 @@ export class StdioTransport implements Transport {
     for (const q of this.pending.values()) {
       q.ex.others.push(msg);
       q.ex.evidence.push(seq);
+    }
+  }
+
+  /** One unmatched answer is the finding; every request in flight or to come fails at once with the reason. */
+  private breakCorrelation(seq: number, id: unknown): void {
+    if (this.correlation) return;
+    const what = id === null || id === undefined ? `an answer with id ${id === null ? 'null' : 'missing'} although every request in flight had a readable id` : `an answer with id ${JSON.stringify(id).slice(0, 60)}, which no request of ours carried`;
+    this.correlation = { seq, id, reason: `the server sent ${what} (wire #${seq}): its answers cannot be matched to requests` };
+    const err = new TransportError('protocol', this.correlation.reason);
+    for (const q of [...this.pending.values()]) {
+      q.ex.failure = err;
+      q.ex.evidence.push(seq);
+      q.resolve();
     }
   }
 
@@ -231,6 +262,16 @@ export class StdioTransport implements Transport {
       this.leftovers = this.tree.survivors();
     }
     releaseTree(this.tree, this.leftovers);
+  }
+}
+
+/** Whether a server could read the id of a request sent as this text. */
+function readableId(text: string): boolean {
+  try {
+    const m = JSON.parse(text) as unknown;
+    return !!m && typeof m === 'object' && !Array.isArray(m) && 'id' in m && (typeof (m as JsonObject).id === 'string' || typeof (m as JsonObject).id === 'number');
+  } catch {
+    return false;
   }
 }
 

@@ -39,11 +39,23 @@ export interface Exchange {
   evidence: number[];
 }
 
+export interface CorrelationBreak {
+  /** Wire entry of the unmatched response. */
+  seq: number;
+  id: unknown;
+  reason: string;
+}
+
 export interface Transport {
   readonly kind: TransportKind;
   send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange>;
   /** Set once the server can no longer answer (stdio child exited, …), with the reason. */
   readonly deadReason: string | undefined;
+  /**
+   * Set at the first response whose id answers no request we sent (or null where the id was readable): from then
+   * on no answer can be matched to its question, so the run stops instead of waiting out every timeout.
+   */
+  readonly correlation?: CorrelationBreak | undefined;
   /** Ends the connection or process; `graceMs` bounds each polite wait (short once the run's deadline has passed). */
   close(graceMs?: number): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { validateServerMessage, type WireIssue } from '../spec/wire/index.js';
+import { validateLegacyServerMessage } from '../spec/legacy/index.js';
 import { TASKS_EXTENSION } from '../spec/constants.js';
 import { MAX_JSON_DEPTH, wasDepthCut } from '../core/json-depth.js';
 
@@ -23,6 +24,8 @@ export class WireAudit {
   /** Size of every tool result seen (bytes of JSON), and whether it handed data over as a link or embedded resource. */
   readonly resultSizes: { tool: string; bytes: number; linked: boolean }[] = [];
   private readonly requests = new Map<string, { method: string; extensions: string[]; name?: string }>();
+  /** The model messages are judged by: 2026-07-28, or 2025-11-25 once the probe finds a 2025-era server. */
+  era: 'modern' | 'legacy' = 'modern';
 
   observe(seq: number, from: 'harness' | 'server', json: unknown): void {
     if (!json || typeof json !== 'object' || Array.isArray(json)) {
@@ -40,7 +43,9 @@ export class WireAudit {
     this.serverMessages++;
     if (wasDepthCut(json)) this.add({ seq, path: '', message: `nested deeper than ${MAX_JSON_DEPTH} levels: the deeper parts were cut and not judged` });
     const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
-    const issues = validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
+    // The answer to initialize is 2025 wire whatever the server's era (a dual-era server keeps the old handshake).
+    const legacy = this.era === 'legacy' || req?.method === 'initialize';
+    const issues = legacy ? validateLegacyServerMessage(json, req?.method) : validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
     for (const i of issues) this.add({ seq, ...i, ...(req ? { method: req.method } : {}) });
     const r = m.result as Record<string, unknown> | undefined;
     if (req?.method === 'tools/call' && req.name && r && 'structuredContent' in r && r.isError !== true && (r.resultType ?? 'complete') === 'complete' && this.structuredResults.length < 100)

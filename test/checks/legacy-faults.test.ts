@@ -87,8 +87,8 @@ describe('the 2025-era fixture with no faults', () => {
       const inits = r.wire.filter((w) => w.from === 'harness' && w.phase.startsWith('legacy/') && (w.body as { method?: string })?.method === 'initialize');
       assert.ok(inits.length >= LEGACY.length - (transport === 'http' ? 0 : 1), `one handshake per check at least (${inits.length})`);
       if (transport === 'http') {
-        // The probe's own session stays open (it belongs to the engine); every check's session was deleted.
-        assert.equal(http.sessions(), 1, 'each check DELETEs its session');
+        // Every session ends with DELETE: each check's, and the probe's when the engine closes the target.
+        assert.equal(http.sessions(), 0, 'each session is DELETEd');
         const legacyPosts = r.wire.filter((w) => w.from === 'harness' && w.phase.startsWith('legacy/') && w.http?.method === 'POST');
         for (const w of legacyPosts) {
           const h = w.http?.headers ?? {};

@@ -72,4 +72,17 @@ export const TRANSPORT_PROBES: Record<string, Probe> = {
 };
 
 /** Transport faults only a stdio server has. */
-export const TRANSPORT_STDIO_ONLY = ['stdio-server-request', 'stdio-ignore-eof'];
+export const TRANSPORT_STDIO_ONLY = ['stdio-server-request', 'stdio-ignore-eof', 'stdio-request-before-result'];
+
+/** The id-correlation faults (judged by wire/id-correlation, which stops the run: see test/cli/era-grading.test.ts). */
+export const CORRELATION_PROBES: Record<string, Probe> = {
+  'response-id-wrong': async (s) => {
+    const msg = rpc('tools/list');
+    const body = (await post(s.url, msg)).body;
+    assert.ok(body && 'result' in body && body.id !== msg.id && body.id !== null, JSON.stringify(body?.id));
+  },
+  'response-id-null': async (s) => {
+    const body = (await post(s.url, rpc('tools/list'))).body;
+    assert.ok(body && 'result' in body && body.id === null);
+  },
+};

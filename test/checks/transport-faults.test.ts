@@ -51,6 +51,7 @@ const CASES: Case[] = [
   { fault: 'sse-stream-open', warn: ['http-transport/sse-stream-ends'], transports: HTTP },
   { fault: 'sse-no-accel-buffering', warn: ['http-transport/sse-accel-buffering'], transports: HTTP },
   { fault: 'stdio-server-request', fail: ['stdio/no-server-requests'], transports: ['stdio'] },
+  { fault: 'stdio-request-before-result', fail: ['stdio/no-server-requests'], transports: ['stdio'] },
   { fault: 'stdio-ignore-eof', warn: ['stdio/exit-on-eof'], transports: ['stdio'] },
 ];
 

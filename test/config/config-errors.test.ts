@@ -26,10 +26,16 @@ describe('config errors point at the offending node', () => {
     assert.equal(e.message, 'assay.yaml:4:5 servers.desk.timout: unknown key (hint: did you mean `timeout`?)');
   });
 
+  it('a required revision other than 2026-07-28 is named at its line', () => {
+    const e = fails("check:\n  require: ['2025-06-18']\n");
+    assert.equal(where(e), '2:13 check.require[0]');
+    assert.match(e.reason, /2026-07-28/);
+  });
+
   it('unknown key with nothing close lists the known keys', () => {
     const e = fails('check:\n  strict: true\n  zzzzzzzzzz: 1\n');
     assert.equal(where(e), '3:3 check.zzzzzzzzzz');
-    assert.match(e.hint ?? '', /^known keys: timeout, deadline, strict, only, skip, allowTools, toolArgs$/);
+    assert.match(e.hint ?? '', /^known keys: timeout, deadline, strict, require, failOnContracts, only, skip, allowTools, toolArgs$/);
   });
 
   it('unknown top-level key, case slip', () => {

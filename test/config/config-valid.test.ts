@@ -32,6 +32,8 @@ check:
   timeout: 8000
   deadline: 60000
   strict: true
+  require: ['2026-07-28']
+  failOnContracts: true
   only: [discover/, http-headers/]
   skip: [discover/ttl]
   allowTools: [list_*]
@@ -88,6 +90,8 @@ describe('a valid config file', () => {
       timeout: 8000,
       deadline: 60000,
       strict: true,
+      require: ['2026-07-28'],
+      failOnContracts: true,
       only: ['discover/', 'http-headers/'],
       skip: ['discover/ttl'],
       allowTools: ['list_*'],
@@ -103,7 +107,7 @@ describe('a valid config file', () => {
 
   it('an empty file gives the defaults', () => {
     const cfg = parseConfig('# nothing yet\n', 'x/mcp-assay.config.yaml', {});
-    assert.deepEqual(cfg.check, { timeout: 10000, deadline: 120000, strict: false, only: [], skip: [], allowTools: [], toolArgs: {} });
+    assert.deepEqual(cfg.check, { timeout: 10000, deadline: 120000, strict: false, require: [], failOnContracts: false, only: [], skip: [], allowTools: [], toolArgs: {} });
     assert.deepEqual(cfg.servers, {});
     assert.deepEqual(cfg.contracts, { levels: {}, waivers: [] });
     assert.deepEqual(defaultConfig('/w').check, cfg.check);

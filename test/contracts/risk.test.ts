@@ -36,11 +36,23 @@ describe('risk classes', () => {
     });
   }
 
-  it('lets a name raise a class the annotations deny, and says so', () => {
+  it('never lets a name overrule an explicit readOnlyHint: true, but remembers what the name suggests', () => {
     const r = classifyTool(t('delete_account', 'Delete the account.', obj(), { annotations: { readOnlyHint: true } }));
+    assert.equal(r.class, 'read-only');
+    assert.deepEqual(r.classes, ['read-only']);
+    assert.equal(r.suggested, 'admin');
+    assert.ok(!r.writeCapable && r.writeLike);
+    assert.match(r.reasons.join(' '), /explicit/);
+    // server-everything's trigger-long-running-operation: read-only by annotation, "trigger" by name.
+    const trig = classifyTool(t('trigger-long-running-operation', 'Demonstrates a long running operation with progress updates.', obj(), { annotations: { readOnlyHint: true, destructiveHint: false } }));
+    assert.equal(trig.class, 'read-only');
+    assert.equal(trig.tier, 'R1');
+  });
+
+  it('lets a name raise a class the annotations leave open', () => {
+    const r = classifyTool(t('delete_account', 'Delete the account.', obj(), { annotations: { destructiveHint: false } }));
     assert.equal(r.class, 'admin');
     assert.ok(r.writeCapable);
-    assert.match(r.reasons.join(' '), /contradicted/);
   });
 
   it('assigns tiers from hints and verbs', () => {
@@ -63,6 +75,13 @@ describe('risk rules', () => {
   it('readOnlyHint with destructiveHint is contradictory', () => {
     assert.deepEqual(rules(t('get_ticket', 'Get one ticket.', obj(), { annotations: { readOnlyHint: true, destructiveHint: true } })), ['risk/contradictory-annotations']);
   });
+  it('a write-sounding name on a tool annotated read-only is one review warning, not a write tool', () => {
+    const tool = t('trigger_rebuild', 'Start a rebuild.', obj(), { annotations: { readOnlyHint: true } });
+    assert.deepEqual(rules(tool), ['risk/annotation-mismatch']);
+    const f = analyseCatalogue(buildCatalogue({ tools: [tool] })).findings.find((x) => x.ruleId === 'risk/annotation-mismatch');
+    assert.match(f?.message ?? '', /annotation and name disagree/);
+    assert.equal(f?.severity, 'warning');
+  });
   it('destructiveHint false on a delete is a mismatch', () => {
     const tool = t('delete_ticket', 'Delete a ticket.', obj(), { annotations: { readOnlyHint: false, destructiveHint: false }, outputSchema: { type: 'object' } });
     assert.deepEqual(rules(tool), ['risk/annotation-mismatch']);
@@ -76,6 +95,14 @@ describe('risk rules', () => {
     assert.ok(catchAll({ operation: str('create, update or delete') }));
     assert.ok(catchAll({ method: str('HTTP method'), path: str('API path') }));
     assert.ok(catchAll({ query: str('Cypher query to run') }, 'graph_query', 'Query the graph database.'));
+    assert.ok(catchAll({ action: str('The action to perform on the file') }, 'files', 'Work with files.'));
+    assert.ok(catchAll({ action: str() }, 'manage_files', 'Files.'));
+  });
+  it('an action that is a free-text subject is not an operation selector', () => {
+    // server-everything's ask_confirmation: the action is what the user confirms, not what the tool does.
+    assert.ok(!catchAll({ action: str('What to confirm, e.g. "delete 3 files"') }, 'ask_confirmation', 'Ask the user to confirm an action.'));
+    assert.ok(!catchAll({ action: str() }, 'log_event', 'Record an event.'));
+    assert.ok(!catchAll({ operation: str('A label for the operation shown in the audit log') }, 'audit', 'Audit.'));
   });
   it('leaves constrained and ordinary strings alone', () => {
     assert.ok(!catchAll({ operation: str('What to do', { enum: ['open', 'close'] }) }));

@@ -35,7 +35,8 @@ describe('hostile server text is made inert', () => {
   });
 
   it('markdown: no markup from the server outside code blocks, and tables keep their shape', () => {
-    const md = REPORTERS.markdown.render(report);
+    // With wire evidence (--verbose), so the code blocks are there too.
+    const md = REPORTERS.markdown.render(report, { verbose: true });
     assert.doesNotMatch(md, BIDI_OR_CONTROL);
     const fences = [...md.matchAll(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm)];
     assert.ok(fences.length >= 2);
@@ -90,5 +91,20 @@ describe('hostile server text is made inert', () => {
     assert.doesNotMatch(text, /[\u0000-\u0009\u000b-\u001f\u202a-\u202e]/);
     assert.ok(text.includes('\\u202e'));
     assert.ok(JSON.stringify(JSON.parse(text)).includes(HOSTILE.slice(0, 20)));
+  });
+});
+
+describe('markdown stays concise', () => {
+  it('fits a pull-request comment whatever the report holds, and points to the JSON for evidence', () => {
+    const big = fixtureReport();
+    const t = big.targets[0]!;
+    // A server with hundreds of tools and long messages: every table is capped, every cell cut.
+    t.sections = [{ id: 'contracts', title: 'Tool contracts', findings: Array.from({ length: 800 }, (_, i) => ({ ruleId: 'lint/param-description-missing', severity: i % 2 ? 'warning' : 'info', subject: `tool_${i}`, message: 'x'.repeat(2000) })) }];
+    t.results = Array.from({ length: 300 }, (_, i) => ({ ...t.results[0]!, checkId: `area/check-${i}`, status: 'fail', message: 'y'.repeat(5000), evidence: [1] }));
+    const md = REPORTERS.markdown.render(big);
+    assert.ok(md.length < 60_000, `${md.length} characters`);
+    assert.match(md, /see the JSON report/);
+    assert.doesNotMatch(md, /### Wire evidence/);
+    assert.match(REPORTERS.markdown.render(big, { verbose: true }), /### Wire evidence|cut to stay under/);
   });
 });

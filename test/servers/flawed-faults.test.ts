@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { TRANSPORT_PROBES, TRANSPORT_STDIO_ONLY } from '../checks/transport-fault-probes.js';
+import { CORRELATION_PROBES, TRANSPORT_PROBES, TRANSPORT_STDIO_ONLY } from '../checks/transport-fault-probes.js';
 import { SURFACE_PROBES } from '../checks/surface-probes.js';
 import { FAULTS } from '../../examples/flawed-server/faults.js';
 import { startFlawedHttp, type FlawedHttp } from '../../examples/flawed-server/http.js';
@@ -144,7 +144,7 @@ const STDIO_ONLY = ['stdout-garbage'];
 describe('each fault of the flawed server changes the behaviour it names (HTTP)', () => {
   it('has a probe for every fault', () => {
     // The transport and surface families keep their probes beside their checks; together they cover every fault.
-    const covered = [...Object.keys(PROBES), ...STDIO_ONLY, ...Object.keys(TRANSPORT_PROBES), ...TRANSPORT_STDIO_ONLY, ...Object.keys(SURFACE_PROBES)];
+    const covered = [...Object.keys(PROBES), ...STDIO_ONLY, ...Object.keys(TRANSPORT_PROBES), ...Object.keys(CORRELATION_PROBES), ...TRANSPORT_STDIO_ONLY, ...Object.keys(SURFACE_PROBES)];
     assert.deepEqual([...new Set(covered)].sort(), Object.keys(FAULTS).sort());
   });
 
@@ -161,7 +161,7 @@ describe('each fault of the flawed server changes the behaviour it names (HTTP)'
     }
   };
 
-  for (const [fault, probe] of Object.entries(PROBES)) {
+  for (const [fault, probe] of Object.entries({ ...PROBES, ...CORRELATION_PROBES })) {
     it(fault, async () => {
       await withServer([fault], probe);
       // The same probe must fail on the correct server, or it would not tell the fault apart.

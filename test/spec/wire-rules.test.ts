@@ -100,10 +100,14 @@ describe('results', () => {
 });
 
 describe('errors', () => {
-  test('code must be an integer and message a string; id never null', () => {
+  test('code must be an integer and message a string; id null only on an error (an unreadable request id)', () => {
     assert.deepEqual(validateServerMessage(fail({ code: ERROR.invalidParams, message: 'Unknown tool' })), []);
     assert.deepEqual(paths(validateServerMessage(fail({ code: 1.5, message: 3 }))).sort(), ['/error/code', '/error/message']);
-    assert.deepEqual(paths(validateServerMessage(fail({ code: ERROR.parse, message: 'x' }, null))), ['/id']);
+    // JSON-RPC 2.0: a request whose id could not be read is answered with id null; whether it was readable is judged
+    // by whoever sent it (http-transport/error-carries-id, id correlation), not by the shape.
+    assert.deepEqual(validateServerMessage(fail({ code: ERROR.parse, message: 'x' }, null)), []);
+    assert.deepEqual(paths(validateServerMessage(fail({ code: 1.5, message: 'x' }, null))), ['/error/code']);
+    assert.deepEqual(paths(validateServerMessage({ jsonrpc: '2.0', id: null, result: { resultType: 'complete' } })), ['/id']);
     assert.deepEqual(validateServerMessage({ jsonrpc: '2.0', error: { code: ERROR.parse, message: 'x' } }), []);
   });
 

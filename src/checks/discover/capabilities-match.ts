@@ -44,7 +44,7 @@ export const capabilitiesMatch: CheckDefinition = {
   spec: since2026('server/discover', 'Each capability in the DiscoverResult has working methods; a method gated by a capability the server did not advertise is answered with -32601 (HTTP 404).', 2575),
   transports: [...BOTH],
   async run(t) {
-    const caps = t.shared.capabilities();
+    const caps = t.shared.discoverCapabilities();
     if (!caps) return t.precondition('server/discover returned no capabilities object (see discover/implemented)');
     const said: string[] = [];
     for (const { cap, methods } of FEATURES) {

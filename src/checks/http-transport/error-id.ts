@@ -24,7 +24,9 @@ export const errorCarriesId: CheckDefinition = {
   transports: [...HTTP_ONLY],
   async run(t) {
     let errors = 0;
-    for (const [i, c] of CASES.entries()) {
+    // A 2025-era server is asked only what a 2025 client sends; the other cases are 2026-07-28 envelope rules.
+    const cases = t.probe.era === 'legacy' ? CASES.slice(0, 1) : CASES;
+    for (const [i, c] of cases.entries()) {
       const id = i % 2 ? `mcp-assay-error-${i}` : 9000 + i;
       const ex = await t.request(c.method, {}, { ...c.o, id });
       if (ex.failure && !ex.response) t.inconclusive(`${c.what}: ${ex.failure.message}`, ex.evidence);

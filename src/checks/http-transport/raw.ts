@@ -1,6 +1,7 @@
 import type { HttpTargetSpec } from '../../core/target-spec.js';
 import { buildParams, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
 import { probeHttp, type HttpProbeResponse } from '../../target/http-probe.js';
+import { HttpTransport } from '../../target/http.js';
 import type { CheckContext } from '../types.js';
 
 /** The HTTP target, for checks that talk to it below the JSON-RPC client. */
@@ -9,10 +10,11 @@ export function httpTarget(t: CheckContext): HttpTargetSpec {
   return t.spec;
 }
 
-/** A correct 2026-07-28 POST (body and standard headers) for `method`, ready to be altered. */
+/** A correct POST for `method` (2026-07-28 headers, or the 2025 session's on a 2025-era server), ready to be altered. */
 export function modernPost(t: CheckContext, method: string, params: JsonObject = {}): { id: string; body: string; headers: Record<string, string> } {
   const msg: JsonRpcRequest = { jsonrpc: '2.0', id: `${t.checkId}-${t.client.nextId()}`, method, params: buildParams(params) };
-  return { id: msg.id as string, body: JSON.stringify(msg), headers: standardHeaders(msg) };
+  const session = t.client.transport instanceof HttpTransport ? t.client.transport.sessionHeaders() : {};
+  return { id: msg.id as string, body: JSON.stringify(msg), headers: { ...standardHeaders(msg), ...session } };
 }
 
 export interface RawOptions {

@@ -68,7 +68,7 @@ export const legacyToolsCall: CheckDefinition = {
       const l = await listedTools(t);
       const callable = l.tools.filter((x) => isCallable(x, t.options.allowTools)).slice(0, MAX_ATTEMPTS);
       if (!callable.length) t.precondition('no tool is safe to call (none is annotated readOnlyHint: true)', 'Allow a tool with --allow-tool to call it anyway.');
-      if (!advertises(s, 'tools')) t.precondition('the initialize result does not advertise the tools capability');
+      if (!advertises(s, 'tools')) t.skip('the initialize result does not advertise the tools capability (an optional capability)');
       let results = 0;
       const skipped: string[] = [];
       for (const tool of callable) {

@@ -24,7 +24,7 @@ const LIST_CHANGED: [string, string][] = [
  * resources.subscribe); the check stops as precondition-failed when there is none (DIGEST §a major 4).
  */
 export async function offeredFilter(t: CheckContext): Promise<JsonObject> {
-  const caps = t.shared.capabilities();
+  const caps = t.shared.discoverCapabilities();
   if (!caps) t.precondition('server/discover returned no capabilities, so it is unknown whether subscriptions/listen applies');
   const filter: JsonObject = {};
   for (const [key, cap] of LIST_CHANGED) if ((caps[cap] as JsonObject | undefined)?.listChanged === true) filter[key] = true;

@@ -15,9 +15,10 @@ export function unknownTaskId(): string {
 
 /** The Tasks checks apply only when server/discover advertises the extension. */
 export function requireTasks(t: CheckContext): void {
-  const ext = t.shared.capabilities()?.extensions as JsonObject | undefined;
+  const ext = t.shared.discoverCapabilities()?.extensions as JsonObject | undefined;
+  // An optional extension the server does not offer: nothing to judge, not a missing prerequisite.
   if (!ext || typeof ext !== 'object' || !(TASKS_EXTENSION in ext))
-    t.precondition(`server/discover does not advertise extensions["${TASKS_EXTENSION}"], so the Tasks extension does not apply`);
+    t.skip(`server/discover does not advertise extensions["${TASKS_EXTENSION}"], so the Tasks extension does not apply`);
 }
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

@@ -76,7 +76,9 @@ export const legacyDefs: Record<string, JsonSchema> = {
     else: ref('TextResourceContents'),
   },
 
-  // Envelopes: in 2025-11-25 an error response may leave out `id`, but never sends it as null.
+  // Envelopes: an error response may leave out `id` (validators read `id: null` as absent: JSON-RPC 2.0's unreadable id).
+  JSONRPCRequest: obj({ jsonrpc, id: ref('RequestId'), method: str, params: open }, ['jsonrpc', 'id', 'method']),
+  JSONRPCNotification: obj({ jsonrpc, method: str, params: open }, ['jsonrpc', 'method']),
   JSONRPCResultResponse: obj({ jsonrpc, id: ref('RequestId'), result: open }, ['jsonrpc', 'id', 'result']),
   JSONRPCErrorResponse: obj({ jsonrpc, id: ref('RequestId'), error: ref('Error') }, ['jsonrpc', 'error']),
   Error: obj({ code: int, message: str, data: any }, ['code', 'message']),

@@ -2,6 +2,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { toIssues, type WireIssue } from '../wire/issues.js';
+import { withoutNullId } from '../wire/validate-server.js';
+import { classifyMessage, invalidMessageIssues } from '../wire/check.js';
 import { LEGACY_RESULT_TYPES, legacyDefs } from './defs.js';
 
 export type { WireIssue } from '../wire/issues.js';
@@ -44,9 +46,27 @@ export function validateLegacyType(typeName: string, value: unknown, base = ''):
 export function validateLegacyResponse(method: string, response: unknown): WireIssue[] {
   const r = response && typeof response === 'object' && !Array.isArray(response) ? (response as Record<string, unknown>) : undefined;
   if (!r) return [{ path: '', message: 'a JSON-RPC response must be a JSON object' }];
-  if ('error' in r && !('result' in r)) return validateLegacyType('JSONRPCErrorResponse', r);
+  if ('error' in r && !('result' in r)) return validateLegacyType('JSONRPCErrorResponse', withoutNullId(r));
   const issues = validateLegacyType('JSONRPCResultResponse', r);
   const type = Object.hasOwn(LEGACY_RESULT_TYPES, method) ? LEGACY_RESULT_TYPES[method] : undefined;
   if (type && r.result && typeof r.result === 'object' && !Array.isArray(r.result)) issues.push(...validateLegacyType(type, r.result, '/result'));
   return issues;
+}
+
+/**
+ * Any message a 2025-era server sent, judged by 2025-11-25: server-to-client requests and notifications are normal
+ * there (sampling, list_changed on the session), so only their envelopes are checked; responses by the method asked.
+ */
+export function validateLegacyServerMessage(msg: unknown, requestMethod?: string): WireIssue[] {
+  switch (classifyMessage(msg)) {
+    case 'request':
+      return validateLegacyType('JSONRPCRequest', msg);
+    case 'notification':
+      return validateLegacyType('JSONRPCNotification', msg);
+    case 'result':
+    case 'error':
+      return validateLegacyResponse(requestMethod ?? '', msg);
+    default:
+      return invalidMessageIssues(msg);
+  }
 }

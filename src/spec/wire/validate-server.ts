@@ -100,8 +100,20 @@ const RETIRED_CODES: Readonly<Record<number, string>> = {
   [ERROR.legacyUrlElicitation]: 'URL elicitation goes through input_required since 2026-07-28',
 };
 
+/**
+ * `id: null` on an error is JSON-RPC 2.0's answer to a request whose id could not be read (parse error, invalid
+ * request, rejected before the body was read); the schema's optional id says the same. Whether the id *was* readable
+ * is for the caller who sent the request to judge (error-carries-id, id correlation), so the shape takes it as absent.
+ */
+export function withoutNullId(msg: JsonObject): JsonObject {
+  if (msg.id !== null || !('error' in msg)) return msg;
+  const rest = { ...msg };
+  delete rest.id;
+  return rest;
+}
+
 function errorResponseIssues(msg: JsonObject): WireIssue[] {
-  const issues = check('JSONRPCErrorResponse', msg);
+  const issues = check('JSONRPCErrorResponse', withoutNullId(msg));
   const error = msg.error;
   if (!isObject(error) || typeof error.code !== 'number' || !Number.isInteger(error.code)) return issues;
   const code = error.code;

@@ -1,0 +1,27 @@
+import type { CheckDefinition } from '../types.js';
+import { BOTH } from '../support/spec.js';
+
+export const idCorrelation: CheckDefinition = {
+  id: 'wire/id-correlation',
+  title: 'every response carries the id of the request it answers',
+  level: 'MUST',
+  spec: {
+    revision: { since: '2024-11-05' },
+    section: 'basic/index#responses',
+    quote: 'A response carries the same id as the request it answers (JSON-RPC 2.0 §5); id null is only for a request whose id could not be read.',
+  },
+  transports: [...BOTH],
+  // Judges what the whole run saw; it runs even when a broken id stopped the others.
+  runsLast: true,
+  async run(t) {
+    const broken = t.client.transport.correlation;
+    if (!broken) return t.note('every answer matched a request');
+    t.fail({
+      message: broken.reason,
+      expected: 'each response with the id of its request',
+      actual: `id ${JSON.stringify(broken.id ?? null).slice(0, 80)}`,
+      evidence: [broken.seq],
+      hint: 'Copy the request id into its response; answer with id null only when the request could not be parsed.',
+    });
+  },
+};
