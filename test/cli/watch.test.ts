@@ -8,7 +8,7 @@ import { buildCatalogue, serializeCatalogue } from '../../src/contracts/index.js
 import { outputChanges } from '../../src/cli/watch.js';
 import { cliArgv } from '../support/fixtures.js';
 
-const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } });
+const tool = (name: string, description: string, annotations: Record<string, boolean> = { readOnlyHint: true }) => ({ name, description, inputSchema: { type: 'object', properties: {} }, annotations });
 
 /** Runs the CLI with --watch, hands each new stretch of output to `step`, and always stops the watcher. */
 async function watching(args: string[], cwd: string, steps: ((out: string) => boolean | void)[], deadlineMs = 60_000): Promise<string> {
@@ -46,7 +46,7 @@ describe('--watch', () => {
       (o) => /── exit 0; watching src/.test(o),
       (o) => {
         if (!wrote) {
-          write([tool('get_weather', 'Current weather for a city, in degrees Celsius.'), tool('send_alert', 'Send an alert email to every subscriber.')]);
+          write([tool('get_weather', 'Current weather for a city, in degrees Celsius.'), tool('send_alert', 'Send an alert email to every subscriber.', {})]);
           wrote = true;
         }
         return /── run 2 .*changed: src\/cat\.json[\s\S]*── exit 1/.test(o);
