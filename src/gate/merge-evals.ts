@@ -38,13 +38,14 @@ export function mergeEvalsReports(parts: readonly EvalsReport[]): EvalsReport {
   const first = parts[0]!;
   const byModel = new Map<string, ModelEvalReport[]>();
   for (const p of parts) for (const m of p.models) byModel.set(m.model, [...(byModel.get(m.model) ?? []), m]);
+  // Every shard lists the run's rubrics in the same order; a first-seen union keeps it.
   const rubrics = new Map(parts.flatMap((p) => p.judge?.rubrics ?? []).map((r) => [r.case, r]));
   const judge = parts.find((p) => p.judge)?.judge;
   const { shard: _shard, ...rest } = first;
   return {
     ...rest,
     models: [...byModel.values()].map(mergeModel),
-    ...(judge ? { judge: { ...judge, rubrics: [...rubrics.values()].sort((a, b) => (a.case < b.case ? -1 : 1)) } } : {}),
+    ...(judge ? { judge: { ...judge, rubrics: [...rubrics.values()] } } : {}),
     problems: [...new Set(parts.flatMap((p) => p.problems))],
     durationMs: Math.max(...parts.map((p) => p.durationMs)),
   };
