@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -9,7 +9,7 @@ import type { Report } from '../../src/core/types.js';
 import { runEval, type EvalPlan } from '../../src/engine/run-eval.js';
 import { loadGolden } from '../../src/evals/golden-load.js';
 import { priceTable } from '../../src/evals/prices.js';
-import { baselineFromReport, mergeReports, runGate } from '../../src/gate/index.js';
+import { baselineFromReport, mergeReports, runGate, serializeBaseline } from '../../src/gate/index.js';
 import { createReplayProvider } from '../../src/providers/index.js';
 import { runCli } from '../support/spawn-cli.js';
 import { REPO } from '../support/fixtures.js';
@@ -63,7 +63,7 @@ describe('eval --shard and merge on the demo golden set (replayed from the commi
     assert.equal(runGate(merged, baselineFromReport(whole), { report: 'merged', baseline: 'whole' }).exitCode, 0, 'the merged run gates clean against the unsharded one');
   });
 
-  it('through the CLI: `eval --shard i/3` then `merge` gives the verdicts and metrics of one unsharded `eval`', async () => {
+  it('through the CLI: `eval --shard i/3` then `merge` gives the verdicts and metrics of one unsharded `eval`; --baseline, --history, --html, --sarif', async () => {
     const common = ['eval', desk.url, '--golden', GOLDEN, '--replay', path.join(DIR, 'cassettes'), '--no-cache'];
     const one = await runCli([...common, '--json', path.join(dir, 'whole.json')], { cwd: dir });
     assert.equal(one.code, 1, one.stderr); // three cases miss their gate in the recording
@@ -81,6 +81,24 @@ describe('eval --shard and merge on the demo golden set (replayed from the commi
     const read = async (f: string) => JSON.parse(await readFile(f, 'utf8')) as Report;
     assert.deepEqual(figures((await read(out)).evals!), figures((await read(path.join(dir, 'whole.json'))).evals!));
     assert.match(await readFile(path.join(dir, 'merged.html'), 'utf8'), /data-testid="eval-matrix"/);
+
+    // The CI loop on eval as on check: the gate against a green baseline, a history line, HTML with the matrix.
+    const whole = await read(path.join(dir, 'whole.json'));
+    const baseline = path.join(dir, 'green.json');
+    await writeFile(baseline, serializeBaseline(baselineFromReport(whole)));
+    const gj = path.join(dir, 'gate.json');
+    const hist = path.join(dir, 'history.jsonl');
+    const gated = await runCli([...common, '--baseline', baseline, '--gate-json', gj, '--history', hist, '--html', path.join(dir, 'e.html'), '--sarif', path.join(dir, 'e.sarif'), '--no-step-summary'], { cwd: dir });
+    const expected = runGate(whole, baselineFromReport(whole), { report: 'r', baseline: 'b' });
+    assert.equal(gated.code, expected.exitCode, gated.stdout + gated.stderr);
+    assert.equal((JSON.parse(await readFile(gj, 'utf8')) as { exitCode: number }).exitCode, expected.exitCode);
+    assert.ok(expected.pooled.some((p) => p.model === MODEL && p.now.runs > 0), 'the behaviour of the model was compared');
+    const lines = (await readFile(hist, 'utf8')).trim().split('\n');
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, new RegExp(whole.evals!.golden.hash));
+    assert.match(await readFile(path.join(dir, 'e.html'), 'utf8'), /data-testid="eval-matrix"/);
+    assert.equal((JSON.parse(await readFile(path.join(dir, 'e.sarif'), 'utf8')) as { version: string }).version, '2.1.0');
+
     const bad = await runCli([...common, '--shard', '4/3'], { cwd: dir });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--shard wants i\/n with 1 <= i <= n, e\.g\. 2\/4; got "4\/3"/);
