@@ -49,6 +49,7 @@ describe('eval --shard and merge on the demo golden set (replayed from the commi
   it('3 shards merged give the unsharded run: same cases in golden order, verdicts, metrics, summary, usage and cost', async () => {
     const whole = await runEval({ ...plan, models: await models() });
     assert.deepEqual(Object.fromEntries(whole.evals!.models[0]!.cases.map((c) => [c.id, [c.verdict, c.passes]])), DESK_EXPECTED.verdicts, 'the unsharded replay is the recorded one');
+    assert.deepEqual(whole.evals!.problems, [], 'over HTTP the replay matches its recording exactly (no drift)');
     const shards: Report[] = [];
     for (const index of [1, 2, 3]) shards.push(await runEval({ ...plan, models: await models(), shard: { index, count: 3 } }));
     const ids = shards.map((s) => s.evals!.models[0]!.cases.map((c) => c.id));
