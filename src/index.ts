@@ -53,7 +53,7 @@ export { VERSION } from './version.js';
 export { runGate, baselineFromReport, loadBaseline, loadReport, serializeBaseline, GateInputError, DEFAULT_GATE_OPTIONS, BASELINE_FORMAT, type Baseline, type GateOptions } from './gate/index.js';
 export type * from './core/gate-result.js';
 export type * from './core/evals-view.js';
-export { readEvals, withEvals, EvalsShapeError } from './core/evals-adapter.js';
+export { readEvals, EvalsShapeError } from './core/evals-adapter.js';
 export { newcombe, percentile } from './core/regression-stats.js';
 export { renderGateMarkdown, COMMENT_LIMIT } from './reporters/gate-markdown.js';
 export { parseShard, shardOfPair, selectShardPairs, ShardSpecError, type ShardSpec } from './core/shard.js';

@@ -1,19 +1,16 @@
 import { CHECKS, selectChecks } from '../checks/index.js';
 import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, type AssayConfig } from '../config/index.js';
 import { CONTRACT_RULES, validateRuleSettings } from '../contracts/index.js';
-import { exitCodeFor } from '../core/summary.js';
 import { MODERN_VERSION } from '../spec/constants.js';
 import { assay } from '../engine/run.js';
 import { REPORTERS } from '../reporters/index.js';
-import { writeReports, useColor } from './output.js';
+import { useColor } from './output.js';
 import { planTargets, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { listCatalogue } from './list.js';
-import { gateReport, type GateFlags } from './gate-command.js';
-import { historyFor, recordHistory } from './history-command.js';
-import { DEFAULT_HISTORY } from '../gate/index.js';
+import { finishRun, type RunOutputOptions } from './run-outputs.js';
 
-export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
+export interface CheckCommandOptions extends TargetOptions, RunOutputOptions {
   config?: string;
   contracts: boolean;
   timeout?: number;
@@ -32,9 +29,6 @@ export interface CheckCommandOptions extends TargetOptions, Partial<GateFlags> {
   concurrency: number;
   color?: boolean;
   verbose?: boolean;
-  history?: string | true;
-  html?: string;
-  sarif?: string;
   authOtherAudienceToken?: string;
   authExpiredToken?: string;
 }
@@ -99,10 +93,5 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
   });
   const color = useColor(process.stdout, o.color);
   process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
-  const historyFile = o.history === true ? DEFAULT_HISTORY : o.history;
-  if (historyFile) await recordHistory(report, historyFile);
-  const written = await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }, { verbose: o.verbose ?? false, history: await historyFor(historyFile) });
-  for (const f of written) process.stderr.write(`wrote ${f}\n`);
-  if (o.baseline) return gateReport(report, cfg.reports.json ?? 'this run', { ...o, baseline: o.baseline });
-  return exitCodeFor(report, { contracts: cfg.check.failOnContracts });
+  return finishRun(report, cfg.reports, { ...o, failOnContracts: cfg.check.failOnContracts });
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProviderError } from '../core/provider.js';
-import { EXIT, exitCodeFor } from '../core/summary.js';
+import { EXIT } from '../core/summary.js';
+import { parseShard, ShardSpecError, type ShardSpec } from '../core/shard.js';
 import { EvalTargetError } from '../engine/eval-server.js';
 import { starterGolden } from '../engine/eval-init.js';
 import { resolveModels } from '../engine/eval-models.js';
@@ -15,11 +16,12 @@ import { calibrate } from '../evals/calibrate.js';
 import { ModelIdError } from '../providers/index.js';
 import { REPORTERS } from '../reporters/index.js';
 import { loadEffectiveConfig } from './check-command.js';
-import { useColor, writeReports } from './output.js';
+import { useColor } from './output.js';
+import { finishRun, type RunOutputOptions } from './run-outputs.js';
 import { planTargets, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 
-export interface EvalCommandOptions extends TargetOptions {
+export interface EvalCommandOptions extends TargetOptions, RunOutputOptions {
   config?: string;
   golden?: string;
   model: string[];
@@ -39,6 +41,8 @@ export interface EvalCommandOptions extends TargetOptions {
   md?: string;
   color?: boolean;
   verbose?: boolean;
+  /** `i/n`: run only this deterministic slice of cases × models. */
+  shard?: string;
 }
 
 export const DEFAULT_GOLDEN = 'golden/tasks.yaml';
@@ -65,6 +69,16 @@ async function guarded(f: () => Promise<number>): Promise<number> {
   }
 }
 
+function shardOf(text: string | undefined): ShardSpec | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseShard(text);
+  } catch (e) {
+    if (e instanceof ShardSpecError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 /** `mcp-assay eval <target>`: the golden set through each model, N runs per case; exit 1 on a missed gate, 3 undecided. */
 export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<number> {
   return guarded(async () => {
@@ -75,6 +89,7 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
     const goldenFile = o.golden ?? ec.golden ?? DEFAULT_GOLDEN;
     const golden = await loadGolden(goldenFile);
     if (o.record && o.replay) throw new UsageError('--record and --replay exclude each other');
+    const shard = shardOf(o.shard);
     const timeoutMs = o.timeout ?? cfg.check.timeout;
     let resolved;
     try {
@@ -89,7 +104,8 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
     if (o.judgeGates && !judgeProvider) throw new UsageError('--judge-gates needs --judge provider:model');
     const color = useColor(process.stdout, o.color);
     const replayNote = o.replay ? ` (replaying ${o.replay}: no model is asked)` : '';
-    process.stderr.write(`eval: ${golden.cases.length} cases × ${o.runs ?? ec.runs ?? 5} runs × ${resolved.models.length} model(s)${replayNote}\n`);
+    const shardNote = shard ? `, shard ${shard.index}/${shard.count} of the cases × models` : '';
+    process.stderr.write(`eval: ${golden.cases.length} cases × ${o.runs ?? ec.runs ?? 5} runs × ${resolved.models.length} model(s)${shardNote}${replayNote}\n`);
     const report = await runEval({
       target: target.spec,
       golden,
@@ -104,13 +120,12 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
       runTimeoutMs: ec.runTimeout ?? 300_000,
       prices: priceTable(ec.prices ?? {}, ec.pricesDate),
       ...(judgeProvider && rubrics.size ? { judge: { provider: judgeProvider, gate: o.judgeGates === true, rubrics } } : {}),
+      ...(shard ? { shard } : {}),
       ...(o.verbose ? { onRun: (m: string, c: { id: string }, r: { run: number; status: string }) => process.stderr.write(`  ${m} ${c.id} run ${r.run + 1}: ${r.status}\n`) } : {}),
     });
     for (const rec of resolved.recorders) process.stderr.write(`recorded ${await rec.save(o.record!)}\n`);
     process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
-    const written = await writeReports(report, { ...cfg.reports, ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) });
-    for (const f of written) process.stderr.write(`wrote ${f}\n`);
-    return exitCodeFor(report);
+    return finishRun(report, { ...cfg.reports, ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) }, o);
   });
 }
 

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { gateOptions } from './gate-options.js';
 import { calibrateCommand, evalCommand, evalInitCommand, type CalibrateOptions, type EvalCommandOptions, type EvalInitOptions } from './eval-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -33,7 +34,12 @@ export function registerEval(program: Command, targetOptions: (c: Command) => Co
     .option('--md <file>', 'write a Markdown report')
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'every case and run')
-    .action((operands: string[], o: EvalCommandOptions) => run(evalCommand(operands, o)));
+    .option('--shard <i/n>', 'run only shard i of n: a deterministic, balanced slice of cases × models (join the reports with `mcp-assay merge`)')
+    .option('--html <file>', 'write a self-contained HTML report')
+    .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)')
+    .option('--baseline <file>', 'gate this run against the last green baseline (exit code of the gate)')
+    .option('--history [file]', 'append this run to the run history (default .mcp-assay/history.jsonl)');
+  gateOptions(ev).action((operands: string[], o: EvalCommandOptions) => run(evalCommand(operands, o)));
 
   ev.command('calibrate')
     .description("judge accuracy and Cohen's kappa against human-labelled examples; exit 0 when the judge may gate (kappa >= 0.6 on >= 30 items)")

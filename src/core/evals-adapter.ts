@@ -1,9 +1,9 @@
 /**
- * The one place that reads (and writes) a report's `evals` part as the narrow EvalsView. The part is read
+ * The one place that reads a report's `evals` part as the narrow EvalsView the gate, history and HTML report use. The part is read
  * defensively: a report from elsewhere may lack it or carry a broken one, and that must be a clear error, not a crash.
  */
 import type { Report } from './types.js';
-import type { EvalCaseResultView, EvalModelView, EvalsView, FailedRunView } from './evals-view.js';
+import type { EvalCaseResultView, EvalModelView, EvalsView } from './evals-view.js';
 
 export class EvalsShapeError extends Error {
   override name = 'EvalsShapeError';
@@ -24,58 +24,12 @@ function count(o: Obj, k: string, where: string, fallback?: number): number {
   return v;
 }
 
-function model(v: unknown, i: number): EvalModelView {
-  const where = `evals.models[${i}]`;
-  if (!isObj(v)) throw new EvalsShapeError(`${where} must be an object`);
-  return { id: str(v, 'id', where), params: isObj(v.params) ? v.params : {} };
-}
-
-function failedRuns(v: unknown): FailedRunView[] | undefined {
-  if (!Array.isArray(v)) return undefined;
-  return v.filter(isObj).map((r, i) => ({
-    run: typeof r.run === 'number' ? r.run : i + 1,
-    reason: typeof r.reason === 'string' ? r.reason : '',
-    calls: Array.isArray(r.calls)
-      ? r.calls.filter(isObj).map((c) => ({
-          tool: String(c.tool ?? ''),
-          ...(c.args !== undefined ? { args: c.args } : {}),
-          ...(typeof c.isError === 'boolean' ? { isError: c.isError } : {}),
-          ...(c.result !== undefined ? { result: typeof c.result === 'string' ? c.result : JSON.stringify(c.result) } : {}),
-        }))
-      : [],
-    ...(typeof r.answer === 'string' ? { answer: r.answer } : {}),
-  }));
-}
-
-function result(v: unknown, i: number): EvalCaseResultView {
-  const where = `evals.results[${i}]`;
-  if (!isObj(v)) throw new EvalsShapeError(`${where} must be an object`);
-  const runs = count(v, 'runs', where);
-  const passes = count(v, 'passes', where);
-  if (passes > runs) throw new EvalsShapeError(`${where}: passes (${passes}) exceed runs (${runs})`);
-  const lat = Array.isArray(v.latenciesMs) ? v.latenciesMs.filter((x): x is number => typeof x === 'number' && Number.isFinite(x)) : [];
-  const fr = failedRuns(v.failedRuns);
-  return {
-    caseId: str(v, 'caseId', where),
-    caseHash: str(v, 'caseHash', where),
-    tags: Array.isArray(v.tags) ? v.tags.filter((t): t is string => typeof t === 'string') : [],
-    model: str(v, 'model', where),
-    runs,
-    passes,
-    errors: count(v, 'errors', where, 0),
-    verdict: typeof v.verdict === 'string' ? v.verdict : 'unknown',
-    latenciesMs: lat,
-    ...(typeof v.costUsd === 'number' && Number.isFinite(v.costUsd) ? { costUsd: v.costUsd } : {}),
-    ...(fr ? { failedRuns: fr } : {}),
-  };
-}
-
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /**
  * The `eval` command's own shape: `golden {file, hash}`, `models[] {model, params, cases[] {id, tags, passes, errors,
- * n, verdict, costUsd, trace[] {run, status, latencyMs, calls, finalText, assertions}}}`. Its cases carry no hash of
- * their own yet; then the golden-set hash stands in, so any change to the set makes old case results not comparable.
+ * n, verdict, costUsd, hash, trace[] {run, status, latencyMs, calls, finalText, assertions}}}`. A case without a hash
+ * (a report from before cases had one) gets the golden-set hash instead, so any change to the set makes it not comparable.
  */
 function fromEvalsReport(e: Obj, report: Report): EvalsView {
   const g = e.golden as Obj;
@@ -141,25 +95,7 @@ export function readEvals(report: Report): EvalsView | undefined {
   const e = (report as unknown as Obj).evals;
   if (e === undefined) return undefined;
   if (!isObj(e)) throw new EvalsShapeError('evals must be an object');
-  if (isObj(e.golden) && Array.isArray(e.models)) return fromEvalsReport(e, report);
-  const g = e.goldenSet;
-  if (!isObj(g) || typeof g.hash !== 'string') throw new EvalsShapeError('evals.goldenSet.hash must be a string');
+  if (!isObj(e.golden)) throw new EvalsShapeError('evals.golden must be an object');
   if (!Array.isArray(e.models)) throw new EvalsShapeError('evals.models must be an array');
-  if (!Array.isArray(e.results)) throw new EvalsShapeError('evals.results must be an array');
-  return {
-    goldenSet: { hash: g.hash, ...(typeof g.name === 'string' ? { name: g.name } : {}) },
-    ...(typeof e.catalogueHash === 'string' ? { catalogueHash: e.catalogueHash } : {}),
-    harnessVersion: typeof e.harnessVersion === 'string' ? e.harnessVersion : report.tool.version,
-    models: e.models.map(model),
-    results: e.results.map(result),
-    ...shardOf(e),
-  };
-}
-
-/** A copy of `report` whose `evals` part is `view` (used by merge). */
-export function withEvals<R extends Report>(report: R, view: EvalsView | undefined): R {
-  const copy = { ...report } as R & { evals?: unknown };
-  if (view) copy.evals = structuredClone(view);
-  else delete copy.evals;
-  return copy;
+  return fromEvalsReport(e, report);
 }

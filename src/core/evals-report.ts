@@ -66,6 +66,8 @@ export interface RunRecord {
 
 export interface CaseReport {
   id: string;
+  /** sha256 of the case's canonical definition as loaded: a changed case is not comparable with its old runs. */
+  hash: string;
   kind: 'positive' | 'negative' | 'sequence';
   gate: 'hard' | 'soft';
   /** Passes needed out of the completed runs for the gate. */
@@ -136,4 +138,6 @@ export interface EvalsReport {
   /** Problems that are no case's fault (the server died, a model could not be reached). */
   problems: string[];
   durationMs: number;
+  /** Set on a shard's report (`eval --shard i/n`): which slice of cases × models it ran, and the run it belongs to. */
+  shard?: { index: number; count: number; runId: string };
 }

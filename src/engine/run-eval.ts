@@ -14,6 +14,7 @@ import type { PriceTable } from '../evals/prices.js';
 import { evalModel, type JudgeSetup } from '../evals/runner.js';
 import { JUDGE_PROMPT_VERSION } from '../evals/judge.js';
 import { REPORT_SCHEMA_ID } from '../reporters/index.js';
+import { selectShardPairs, type ShardSpec } from '../core/shard.js';
 import { VERSION } from '../version.js';
 import { openEvalServer } from './eval-server.js';
 
@@ -40,9 +41,27 @@ export interface EvalPlan {
   /** Judge for cases with a rubric; rubrics are loaded before (evals/rubrics.ts). */
   judge?: JudgeSetup;
   onRun?: (model: string, c: GoldenCase, r: RunRecord) => void;
+  /** Run only this slice of cases × models (`--shard i/n`); `mcp-assay merge` joins the shards' reports. */
+  shard?: ShardSpec;
 }
 
 const sha = (s: string) => `sha256:${createHash('sha256').update(s).digest('hex')}`;
+
+/** The same for every shard of one run, different for another golden set, model list, parameters or N. */
+export function shardRunId(plan: Pick<EvalPlan, 'golden' | 'models' | 'runs'>): string {
+  const models = plan.models.map((m) => ({ id: m.provider.id, params: m.provider.params }));
+  return sha(canonicalJson({ golden: plan.golden.hash, models, runs: plan.runs })).slice('sha256:'.length, 'sha256:'.length + 16);
+}
+
+/** The golden set each model runs: all of it, or the cases of its (case, model) pairs in this shard, in golden order. */
+function casesFor(plan: EvalPlan): (model: string) => GoldenSet {
+  if (!plan.shard) return () => plan.golden;
+  const pairs = selectShardPairs(plan.golden.cases.map((c) => c.id), plan.models.map((m) => m.provider.id), plan.shard);
+  return (model) => {
+    const mine = new Set(pairs.filter((p) => p.model === model).map((p) => p.caseId));
+    return { ...plan.golden, cases: plan.golden.cases.filter((c) => mine.has(c.id)) };
+  };
+}
 
 /** Connects once, checks the golden set against the live catalogue, then evaluates every model: one Report. */
 export async function runEval(plan: EvalPlan): Promise<Report> {
@@ -57,9 +76,10 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
     // Write safety as in `check`: only tools the server marks read-only, or the user allowed, are executed.
     const simulate = new Set(server.tools.filter((t) => server.annotations.get(t.name)?.readOnlyHint !== true && !matchesAny(t.name, plan.allowTools)).map((t) => t.name));
     const cache = plan.cacheDir ? new RunCache(plan.cacheDir) : undefined;
+    const goldenFor = casesFor(plan);
     for (const m of plan.models) {
       const report = await evalModel(m.provider, {
-        golden: plan.golden,
+        golden: goldenFor(m.provider.id),
         tools: server.tools,
         simulate,
         executor: server.executor,
@@ -102,6 +122,7 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
       : {}),
     problems,
     durationMs: finished.getTime() - started.getTime(),
+    ...(plan.shard ? { shard: { ...plan.shard, runId: shardRunId(plan) } } : {}),
   };
   return {
     $schema: REPORT_SCHEMA_ID,

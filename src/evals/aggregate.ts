@@ -1,23 +1,11 @@
 import type { CaseReport, ModelMetrics, RunRecord } from '../core/evals-report.js';
-import type { ToolSpec, Usage } from '../core/provider.js';
-import { passHatK, rate, type Rate } from '../core/stats.js';
+import type { ToolSpec } from '../core/provider.js';
+import { passHatK, rate } from '../core/stats.js';
+import { addCost, addUsage, emptyCounts, metricsFromCounts, type MetricCounts } from '../core/evals-metrics.js';
+
+export { addCost, addUsage };
 import type { GoldenCase } from './golden-types.js';
 import { analyseArgs, serverCalls } from './scorers/index.js';
-
-export function addUsage(parts: readonly Usage[]): Usage {
-  const u: Usage = { inputTokens: 0, outputTokens: 0 };
-  for (const p of parts) {
-    u.inputTokens += p.inputTokens;
-    u.outputTokens += p.outputTokens;
-    if (p.cachedInputTokens) u.cachedInputTokens = (u.cachedInputTokens ?? 0) + p.cachedInputTokens;
-  }
-  return u;
-}
-
-export function addCost(parts: readonly (number | undefined)[]): number | undefined {
-  const known = parts.filter((c): c is number => c !== undefined);
-  return known.length ? Math.round(known.reduce((a, b) => a + b, 0) * 1e6) / 1e6 : undefined;
-}
 
 /** Passes needed among n completed runs: hard = all, soft = 4/5 scaled to n (METRICS §6). */
 export function requiredPasses(gate: 'hard' | 'soft', n: number): number {
@@ -47,6 +35,7 @@ export function caseReport(c: GoldenCase, runs: RunRecord[]): CaseReport {
   const cost = addCost(runs.map((r) => r.costUsd));
   return {
     id: c.id,
+    hash: c.hash,
     kind: c.kind,
     gate: c.gate,
     required,
@@ -69,14 +58,12 @@ export function caseReport(c: GoldenCase, runs: RunRecord[]): CaseReport {
 
 const passed = (r: RunRecord, scorer: string) => r.assertions.find((a) => a.scorer === scorer)?.pass;
 
-/** Pooled rates over every completed run of a model (METRICS §1-4: pool, don't average ratios). */
+/** Pooled rates over every completed run of a model (METRICS §1-4): run records tallied, then the shared arithmetic. */
 export function modelMetrics(cases: readonly GoldenCase[], reports: readonly CaseReport[], tools: readonly ToolSpec[]): ModelMetrics {
-  const count = { sel: [0, 0], arg: [0, 0], neg: [0, 0], seq: [0, 0], hal: [0, 0], req: [0, 0], den: [0, 0] };
-  const falseHits = new Map<string, number>();
-  const confusion: Record<string, Record<string, number>> = {};
-  const bump = (k: keyof typeof count, ok: boolean) => {
-    count[k][1]!++;
-    if (ok) count[k][0]!++;
+  const k: MetricCounts = emptyCounts();
+  const bump = (key: 'sel' | 'arg' | 'neg' | 'seq' | 'hal' | 'req' | 'den', ok: boolean) => {
+    k[key][1]++;
+    if (ok) k[key][0]++;
   };
   cases.forEach((c, i) => {
     for (const run of reports[i]?.trace ?? []) {
@@ -91,7 +78,7 @@ export function modelMetrics(cases: readonly GoldenCase[], reports: readonly Cas
       const neg = passed(run, 'negative');
       if (neg !== undefined) {
         bump('neg', !neg);
-        for (const t of new Set(calls.map((x) => x.tool))) falseHits.set(t, (falseHits.get(t) ?? 0) + 1);
+        for (const t of new Set(calls.map((x) => x.tool))) k.falseHits[t] = (k.falseHits[t] ?? 0) + 1;
       }
       const seq = passed(run, 'sequence');
       if (seq !== undefined) bump('seq', seq);
@@ -106,23 +93,11 @@ export function modelMetrics(cases: readonly GoldenCase[], reports: readonly Cas
       if (c.expectTool !== undefined) {
         const want = c.expectTool === null ? 'NONE' : c.expectTool.join('|');
         const got = calls[0]?.tool ?? 'NONE';
-        (confusion[want] ??= {})[got] = (confusion[want]?.[got] ?? 0) + 1;
+        (k.confusion[want] ??= {})[got] = (k.confusion[want]?.[got] ?? 0) + 1;
       }
     }
   });
-  const r = (k: keyof typeof count): Rate => rate(count[k][0]!, count[k][1]!);
-  const negRuns = count.neg[1]!;
-  return {
-    selectionAccuracy: r('sel'),
-    argumentAccuracy: r('arg'),
-    overTriggerRate: r('neg'),
-    sequenceAccuracy: r('seq'),
-    hallucinatedArgumentRate: r('hal'),
-    missingRequiredRate: r('req'),
-    deniedViolationRate: r('den'),
-    falseTriggers: Object.fromEntries([...falseHits].sort(([a], [b]) => a.localeCompare(b)).map(([t, k]) => [t, rate(k, negRuns)])),
-    confusion,
-  };
+  return metricsFromCounts(k);
 }
 
 /** A run passes when every deterministic, non-advisory assertion passed. */

@@ -1,6 +1,7 @@
 import type { ModelEvalReport, RunRecord } from '../core/evals-report.js';
 import { ProviderError, type ModelProvider, type ToolSpec } from '../core/provider.js';
 import { addCost, addUsage, caseReport, modelMetrics, runPassed } from './aggregate.js';
+import { modelSummary } from '../core/evals-metrics.js';
 import { RunCache, runKey, type RunKeyParts } from './cache.js';
 import type { GoldenCase, GoldenSet } from './golden-types.js';
 import { DEFAULT_MAX_TURNS, runLoop, type ToolExecutor } from './loop.js';
@@ -56,7 +57,6 @@ export async function evalModel(provider: ModelProvider, o: RunnerOptions): Prom
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, jobs.length)) }, worker));
   const reports = cases.map((c, i) => caseReport(c, records[i]!));
-  const runsAll = records.flat();
   const cost = addCost(reports.map((r) => r.costUsd));
   return {
     model: provider.id,
@@ -64,15 +64,7 @@ export async function evalModel(provider: ModelProvider, o: RunnerOptions): Prom
     source: o.source,
     metrics: modelMetrics(cases, reports, o.tools),
     cases: reports,
-    summary: {
-      cases: reports.length,
-      pass: reports.filter((r) => r.verdict === 'pass').length,
-      fail: reports.filter((r) => r.verdict === 'fail').length,
-      inconclusive: reports.filter((r) => r.verdict === 'inconclusive').length,
-      runs: runsAll.length,
-      errors: runsAll.filter((r) => r.status === 'error').length,
-      cacheHits: runsAll.filter((r) => r.fromCache).length,
-    },
+    summary: modelSummary(reports),
     usage: addUsage(reports.map((r) => r.usage)),
     ...(cost !== undefined ? { costUsd: cost } : {}),
     ...(aborted ? { aborted } : {}),

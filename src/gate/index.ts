@@ -11,4 +11,4 @@ export { historyEntry } from './history-entry.js';
 export { historyMoves, causesBetween, catalogueChanges } from './history-attribution.js';
 export { appendHistory, readHistory, DEFAULT_HISTORY } from './history-file.js';
 export { mergeReports, type MergeInput } from './merge.js';
-export { addPooled } from './merge-evals.js';
+export { mergeEvalsReports } from './merge-evals.js';

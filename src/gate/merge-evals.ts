@@ -1,59 +1,52 @@
 /**
- * Merging the `evals` parts of shard reports. Pooled metrics are counts (c, n) over disjoint sets of (case, model)
- * pairs, so adding the counts of the shards gives exactly the unsharded figures; rates and intervals are recomputed.
+ * Merging the `evals` parts of shard reports into the part an unsharded run writes. Each (case, model) pair ran in
+ * exactly one shard, so a case report is carried whole; a model's pooled counts add up exactly over the shards, and
+ * its rates, intervals, summary, usage and cost are recomputed with the arithmetic the eval runner itself uses.
  */
-import { wilson } from '../core/regression-stats.js';
+import type { CaseReport, EvalsReport, ModelEvalReport } from '../core/evals-report.js';
+import { addCost, addCounts, addUsage, countsOfMetrics, emptyCounts, metricsFromCounts, modelSummary } from '../core/evals-metrics.js';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isRate = (v: unknown): v is { c: number; n: number } => isObj(v) && typeof v.c === 'number' && typeof v.n === 'number' && 'rate' in v;
-const round = (x: number): number => Math.round(x * 1e4) / 1e4;
-
-/** a + b for pooled data: rates add their counts, numbers add, objects merge key by key, anything else keeps a. */
-export function addPooled(a: unknown, b: unknown): unknown {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  if (isRate(a) && isRate(b)) {
-    const c = a.c + b.c;
-    const n = a.n + b.n;
-    if (n === 0) return { ...a, c, n, rate: null, lo: null, hi: null };
-    const w = wilson(c, n);
-    return { ...a, c, n, rate: round(c / n), lo: round(w.low), hi: round(w.high) };
-  }
-  if (typeof a === 'number' && typeof b === 'number') return Math.round((a + b) * 1e6) / 1e6;
-  if (isObj(a) && isObj(b)) {
-    const out: Obj = {};
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) out[k] = addPooled(a[k], b[k]);
-    return out;
-  }
-  return a;
+/** Golden-set order: by the case's line in the golden file, then by id (cases without a line last). */
+function goldenOrder(a: CaseReport, b: CaseReport): number {
+  const la = a.line ?? Number.MAX_SAFE_INTEGER;
+  const lb = b.line ?? Number.MAX_SAFE_INTEGER;
+  return la - lb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** The eval command's shape: models[] {model, cases[], metrics, summary, usage, costUsd}; cases of one model concatenated. */
-export function mergeEvalsReportParts(parts: readonly Obj[]): Obj {
+function mergeModel(parts: readonly ModelEvalReport[]): ModelEvalReport {
   const first = parts[0]!;
-  const byModel = new Map<string, Obj>();
-  for (const p of parts) {
-    for (const m of (p.models as Obj[]) ?? []) {
-      const id = String(m.model);
-      const prev = byModel.get(id);
-      if (!prev) {
-        byModel.set(id, { ...m, cases: [...((m.cases as Obj[]) ?? [])] });
-        continue;
-      }
-      byModel.set(id, {
-        ...prev,
-        cases: [...(prev.cases as Obj[]), ...((m.cases as Obj[]) ?? [])],
-        metrics: addPooled(prev.metrics, m.metrics),
-        summary: addPooled(prev.summary, m.summary),
-        usage: addPooled(prev.usage, m.usage),
-        ...(prev.costUsd !== undefined || m.costUsd !== undefined ? { costUsd: addPooled(prev.costUsd, m.costUsd) } : {}),
-        ...(prev.aborted || m.aborted ? { aborted: [prev.aborted, m.aborted].filter(Boolean).join('; ') } : {}),
-      });
-    }
-  }
-  const models = [...byModel.values()].map((m) => ({ ...m, cases: [...(m.cases as Obj[])].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)) }));
-  const merged: Obj = { ...first, models, problems: [...new Set(parts.flatMap((p) => (p.problems as string[]) ?? []))], durationMs: Math.max(...parts.map((p) => Number(p.durationMs) || 0)) };
-  delete merged.shard;
-  return merged;
+  const cases = parts.flatMap((p) => p.cases).sort(goldenOrder);
+  const counts = parts.reduce((k, p) => addCounts(k, countsOfMetrics(p.metrics)), emptyCounts());
+  const cost = addCost(cases.map((c) => c.costUsd));
+  const aborted = [...new Set(parts.map((p) => p.aborted).filter((a): a is string => !!a))];
+  const out: ModelEvalReport = {
+    model: first.model,
+    params: first.params,
+    source: parts.some((p) => p.source === 'live') ? 'live' : 'replay',
+    metrics: metricsFromCounts(counts),
+    cases,
+    summary: modelSummary(cases),
+    usage: addUsage(cases.map((c) => c.usage)),
+    ...(cost !== undefined ? { costUsd: cost } : {}),
+    ...(aborted.length ? { aborted: aborted.join('; ') } : {}),
+  };
+  return out;
+}
+
+/** Shard parts (already checked to be of one run) -> one EvalsReport without a `shard` field. */
+export function mergeEvalsReports(parts: readonly EvalsReport[]): EvalsReport {
+  const first = parts[0]!;
+  const byModel = new Map<string, ModelEvalReport[]>();
+  for (const p of parts) for (const m of p.models) byModel.set(m.model, [...(byModel.get(m.model) ?? []), m]);
+  // Every shard lists the run's rubrics in the same order; a first-seen union keeps it.
+  const rubrics = new Map(parts.flatMap((p) => p.judge?.rubrics ?? []).map((r) => [r.case, r]));
+  const judge = parts.find((p) => p.judge)?.judge;
+  const { shard: _shard, ...rest } = first;
+  return {
+    ...rest,
+    models: [...byModel.values()].map(mergeModel),
+    ...(judge ? { judge: { ...judge, rubrics: [...rubrics.values()] } } : {}),
+    problems: [...new Set(parts.flatMap((p) => p.problems))],
+    durationMs: Math.max(...parts.map((p) => p.durationMs)),
+  };
 }

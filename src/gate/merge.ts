@@ -4,7 +4,8 @@ import { readEvals } from '../core/evals-adapter.js';
 import { addSummaries } from '../core/summary.js';
 import { GateInputError } from './errors.js';
 import { targetKey } from './keys.js';
-import { mergeEvalsReportParts } from './merge-evals.js';
+import { mergeEvalsReports } from './merge-evals.js';
+import type { EvalsReport } from '../core/evals-report.js';
 
 export interface MergeInput {
   file: string;
@@ -72,15 +73,10 @@ function mergeTargets(inputs: readonly MergeInput[]): TargetReport[] {
   return [...out.values()].map((v) => v.t);
 }
 
-function mergeEvals(inputs: readonly MergeInput[]): unknown {
-  const parts = inputs.map((x) => (x.report as unknown as Obj).evals).filter((e): e is Obj => e !== undefined);
+function mergeEvals(inputs: readonly MergeInput[]): EvalsReport | undefined {
+  const parts = inputs.map((x) => x.report.evals).filter((e): e is EvalsReport => e !== undefined);
   if (!parts.length) return undefined;
-  if (parts.every((p) => p.golden !== undefined && Array.isArray(p.models))) return mergeEvalsReportParts(parts);
-  const views = inputs.map((x) => readEvals(x.report)).filter((v): v is EvalsView => v !== undefined);
-  const first = views[0]!;
-  const merged: EvalsView = { ...first, results: views.flatMap((v) => v.results).sort((a, b) => (a.caseId < b.caseId ? -1 : a.caseId > b.caseId ? 1 : a.model < b.model ? -1 : 1)) };
-  delete merged.shard;
-  return merged;
+  return mergeEvalsReports(parts);
 }
 
 /** Shards of one run -> the report an unsharded run would have written (same verdicts, same pooled counts). */
@@ -94,7 +90,7 @@ export function mergeReports(inputs: readonly MergeInput[]): Report {
   const targets = mergeTargets(inputs);
   const started = inputs.map((x) => x.report.startedAt).sort()[0]!;
   const finished = inputs.map((x) => x.report.finishedAt).sort().at(-1)!;
-  const merged: Report & { evals?: unknown } = {
+  const merged: Report = {
     ...first.report,
     startedAt: started,
     finishedAt: finished,

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { baselineFromReport, GateInputError, runGate } from '../../src/gate/index.js';
-import { evals, pooledRows, report, row, target } from './fixtures.js';
-import type { EvalCaseResultView } from '../../src/core/evals-view.js';
+import { evals, pooledRows, report, row, target, type CaseRow, type EvalsExtra } from './fixtures.js';
 
 const FILES = { report: 'new.json', baseline: 'green.json' };
 const T = () => [target({ name: 'desk', checks: { 'a/one': 'pass' } })];
-const gate = (base: EvalCaseResultView[], now: EvalCaseResultView[], o = {}, nowExtra = {}) =>
-  runGate(report(T(), evals(now, nowExtra)), baselineFromReport(report(T(), evals(base))), FILES, o);
+const gate = (base: CaseRow[], now: CaseRow[], o = {}, nowExtra: EvalsExtra & { harnessVersion?: string } = {}) =>
+  runGate(report(T(), evals(now, nowExtra), nowExtra.harnessVersion), baselineFromReport(report(T(), evals(base))), FILES, o);
 
 describe('gate: behaviour (METRICS §7)', () => {
   it('95/100 -> 85/100 pooled is a regression and fails', () => {
@@ -65,8 +64,7 @@ describe('gate: behaviour (METRICS §7)', () => {
     const now = [...pooledRows('m:a', 0, 100), ...pooledRows('m:b', 0, 100), ...pooledRows('m:c', 0, 25)];
     now[0] = { ...now[0]!, caseHash: 'changed' };
     now.push(row('brand-new', 'm:a', 0, 5));
-    const e = evals(now);
-    e.models = e.models.map((m) => (m.id === 'm:b' ? { ...m, params: { temperature: 0.7 } } : m));
+    const e = evals(now, { params: { 'm:b': { temperature: 0.7 } } });
     const r = runGate(report(T(), e), baselineFromReport(report(T(), evals(base))), FILES);
     const nc = r.notComparable.map((n) => n.subject).sort();
     assert.deepEqual(nc, ['case brand-new', 'case case-000', 'model m:b', 'model m:c']);
@@ -81,11 +79,11 @@ describe('gate: behaviour (METRICS §7)', () => {
     assert.match(cat.notComparable.find((n) => n.subject === 'behaviour')!.reason, /catalogue changed/);
     assert.equal(cat.exitCode, 0);
     const major = gate(pooledRows('m:a', 100, 100), pooledRows('m:a', 0, 100), {}, { harnessVersion: '1.0.0' });
-    assert.match(major.notComparable[0]!.reason, /harness major version changed \(0 -> 1\)/);
+    assert.match(major.notComparable.find((n) => n.subject === 'behaviour')!.reason, /harness major version changed \(0 -> 1\)/);
   });
 
   it('a baseline of another golden set is an input error naming the baseline', () => {
-    assert.throws(() => gate(pooledRows('m:a', 100, 100), pooledRows('m:a', 100, 100), {}, { goldenSet: { name: 'other', hash: 'g' } }), (e: unknown) => e instanceof GateInputError && /green\.json: .*golden set "desk"/.test(e.message));
+    assert.throws(() => gate(pooledRows('m:a', 100, 100), pooledRows('m:a', 100, 100), {}, { goldenSet: { name: 'other', hash: 'g' } }), (e: unknown) => e instanceof GateInputError && /green\.json: .*golden set "desk\.yaml", the report of "other\.yaml"/.test(e.message));
     const disjoint = pooledRows('m:a', 100, 100).map((r) => ({ ...r, caseId: `x-${r.caseId}` }));
     assert.throws(() => gate(pooledRows('m:a', 100, 100), disjoint, {}, { goldenSet: { hash: 'g2' } }), /shares no case/);
   });

@@ -84,7 +84,7 @@ describe('mcp-assay gate: bad input is exit 2 naming the file', () => {
     const other = report([target({ name: 'desk', checks: { 'a/one': 'pass' } })], evals(pooledRows('m:a', 50, 50), { goldenSet: { name: 'billing', hash: 'g9' } }));
     const r = await runCli(['gate', '--report', file('other.json', other), '--baseline', baseline]);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /green-baseline\.json: the baseline is of golden set "desk", the report of "billing"/);
+    assert.match(r.stderr, /green-baseline\.json: the baseline is of golden set "desk\.yaml", the report of "billing\.yaml"/);
   });
 
   it('a report given as the baseline, and a missing baseline', async () => {

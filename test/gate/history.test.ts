@@ -17,8 +17,7 @@ function run(o: { cat: string; tools: Tools; golden?: string; model?: string; pa
   const t = target({ name: 'desk', checks: { 'a/one': 'pass' } });
   t.catalogue = { hash: o.cat, tools: o.tools };
   const m = o.model ?? 'm:a';
-  const e = evals([row('c1', m, o.c1, 5), row('c2', m, o.c2, 5, { caseHash: o.c2hash ?? 'h-c2' })], { catalogueHash: o.cat, goldenSet: { name: 'desk', hash: o.golden ?? 'gold-1' } });
-  e.models = [{ id: m, params: o.params ?? { temperature: 0 } }];
+  const e = evals([row('c1', m, o.c1, 5), row('c2', m, o.c2, 5, { caseHash: o.c2hash ?? 'h-c2' })], { catalogueHash: o.cat, goldenSet: { name: 'desk', hash: o.golden ?? 'gold-1' }, params: { [m]: o.params ?? { temperature: 0 } } });
   const r = report([t], e, o.version);
   r.finishedAt = o.time;
   return historyEntry(r, { commit: `commit-${o.time.slice(11, 13)}` });

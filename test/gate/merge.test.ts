@@ -7,41 +7,38 @@ import { selectShardPairs } from '../../src/core/shard.js';
 import { readEvals } from '../../src/core/evals-adapter.js';
 import { baselineFromReport, GateInputError, mergeReports, runGate, type MergeInput } from '../../src/gate/index.js';
 import type { Report } from '../../src/core/types.js';
-import type { EvalsView } from '../../src/core/evals-view.js';
-import { evals, report, row, target } from './fixtures.js';
+import { rate } from '../../src/core/stats.js';
+import { evals, report, row, target, type CaseRow, type EvalsExtra } from './fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
 
 const MODELS = ['m:a', 'm:b'];
-const CASES = Array.from({ length: 12 }, (_, i) => `case-${String(i).padStart(2, '0')}`);
+/** Golden-set order is the file's order (line), which is not the ids' order. */
+const CASES = Array.from({ length: 12 }, (_, i) => `case-${String(11 - i).padStart(2, '0')}`);
 /** A full run: varied pass counts, critical tags, infra errors, costs and latencies. */
 const FULL_ROWS = CASES.flatMap((c, i) =>
   MODELS.map((m, j) =>
-    row(c, m, (i * 3 + j * 2) % 6 > 5 ? 5 : (i * 3 + j * 2) % 6, 5, { tags: i % 3 === 0 ? ['critical'] : ['search'], latenciesMs: [100 + i, 200 + j, 300, 400, 500 + i * j], costUsd: 0.01 * (i + 1), ...(i === 7 && j === 1 ? { errors: 2, verdict: 'inconclusive' } : {}) }),
+    row(c, m, (i * 3 + j * 2) % 6 > 5 ? 5 : (i * 3 + j * 2) % 6, 5, { line: 3 + i * 4, tags: i % 3 === 0 ? ['critical'] : ['search'], latenciesMs: [100 + i, 200 + j, 300, 400, 500 + i * j], costUsd: 0.01 * (i + 1), ...(i === 7 && j === 1 ? { errors: 2, verdict: 'inconclusive' } : {}) }),
   ),
 );
 const conf = () => target({ name: 'desk', checks: { 'a/one': 'pass', 'a/two': 'fail' } });
 
-function shardReports(count: number, rows = FULL_ROWS, extra: Partial<EvalsView> = {}): MergeInput[] {
+function shardReports(count: number, rows = FULL_ROWS, extra: EvalsExtra = {}): MergeInput[] {
   return Array.from({ length: count }, (_, k) => {
     const pairs = new Set(selectShardPairs(CASES, MODELS, { index: k + 1, count }).map((p) => `${p.caseId}|${p.model}`));
-    const e = evals(rows.filter((r) => pairs.has(`${r.caseId}|${r.model}`)), { shard: { index: k + 1, count, runId: 'run-7' }, ...extra });
-    e.models = MODELS.map((id) => ({ id, params: { temperature: 0 } }));
+    const e = evals(rows.filter((r) => pairs.has(`${r.caseId}|${r.model}`)), { shard: { index: k + 1, count, runId: 'run-7' }, models: MODELS, ...extra });
+    e.golden.cases = CASES.length;
     return { file: `shard-${k + 1}.json`, report: report([conf()], e) };
   });
 }
 
-function full(): Report {
-  const e = evals(FULL_ROWS);
-  e.models = MODELS.map((id) => ({ id, params: { temperature: 0 } }));
-  return report([conf()], e);
-}
+const full = (): Report => report([conf()], evals(FULL_ROWS, { models: MODELS }));
 
 const verdicts = (r: Report) => readEvals(r)!.results.map((x) => `${x.caseId}|${x.model}|${x.passes}/${x.runs}|${x.verdict}`).sort();
 
 describe('merge: shards combine into the unsharded report', () => {
-  it('same case verdicts and the same gate result as the unsharded run, for 1 to 5 shards', () => {
-    const baseRows = FULL_ROWS.map((r) => ({ ...r, passes: r.runs }));
-    const base = report([target({ name: 'desk', checks: { 'a/one': 'pass', 'a/two': 'pass' } })], { ...evals(baseRows), models: MODELS.map((id) => ({ id, params: { temperature: 0 } })) });
+  it('the same evals part (cases in golden order, verdicts, metrics, summary, usage, cost) and the same gate result as the unsharded run, for 1 to 5 shards', () => {
+    const baseRows = FULL_ROWS.map((r) => ({ ...r, passes: r.runs, verdict: 'pass' }));
+    const base = report([target({ name: 'desk', checks: { 'a/one': 'pass', 'a/two': 'pass' } })], evals(baseRows, { models: MODELS }));
     const baseline = baselineFromReport(base);
     const files = { report: 'r', baseline: 'b' };
     const unsharded = runGate(full(), baseline, files);
@@ -49,35 +46,36 @@ describe('merge: shards combine into the unsharded report', () => {
     for (const n of [1, 2, 3, 5]) {
       const merged = mergeReports(shardReports(n));
       assert.deepEqual(verdicts(merged), verdicts(full()), `${n} shards`);
-      assert.equal(readEvals(merged)!.shard, undefined);
+      assert.equal(merged.evals!.shard, undefined);
+      assert.deepEqual(merged.evals, full().evals, `${n} shards: the evals part`);
+      assert.deepEqual(merged.evals!.models[0]!.cases.map((c) => c.id), CASES, 'golden order, not id order');
       assert.deepEqual(runGate(merged, baseline, files), unsharded, `${n} shards gate the same`);
       assert.deepEqual(merged.summary, full().summary);
     }
   });
 
-  it('the eval command shape: cases concatenate and pooled metrics add their counts exactly', () => {
-    const rate = (c: number, n: number) => ({ c, n });
-    const part = (cases: string[], sel: [number, number]) => ({
-      schemaVersion: '1.0',
-      golden: { file: 'tasks.yaml', hash: 'g', cases: 4 },
-      target: 'desk',
-      catalogueHash: 'cat',
-      runsPerCase: 5,
-      models: [{ model: 'm:a', params: {}, source: 'live', cases: cases.map((id) => ({ id, tags: [], runs: 5, passes: 5, errors: 0, n: 5, verdict: 'pass', trace: [] })), metrics: { selectionAccuracy: { ...rate(...sel), rate: sel[0] / sel[1], lo: 0, hi: 1 }, confusion: { get: { get: sel[0] } } }, summary: { cases: cases.length, pass: cases.length, fail: 0, inconclusive: 0, runs: cases.length * 5, errors: 0, cacheHits: 0 }, usage: { inputTokens: 100, outputTokens: 10 }, costUsd: 0.01 }],
-      problems: [],
-      durationMs: 10,
-    });
-    const a = { ...report([]), evals: { ...part(['c1', 'c3'], [9, 10]), shard: { index: 1, count: 2 } } } as Report;
-    const b = { ...report([]), evals: { ...part(['c2'], [3, 5]), shard: { index: 2, count: 2 } } } as Report;
-    const merged = mergeReports([{ file: 'a', report: a }, { file: 'b', report: b }]) as Report & { evals: { models: { cases: { id: string }[]; metrics: { selectionAccuracy: unknown; confusion: unknown }; summary: unknown; usage: unknown; costUsd: number }[] } };
-    const m = merged.evals.models[0]!;
+  it('pooled counts add over shards and the rates are recomputed from them (hand-computed)', () => {
+    const part = (rows: CaseRow[], index: number, over: [number, number], falseSend?: number) => {
+      const e = evals(rows, { shard: { index, count: 2, runId: 'r' } });
+      const m = e.models[0]!;
+      m.metrics.overTriggerRate = rate(...over);
+      if (falseSend !== undefined) m.metrics.falseTriggers = { send: rate(falseSend, over[1]) };
+      return { ...report([]), evals: e };
+    };
+    const cost = { costUsd: 0.01 };
+    const a = part([row('c1', 'm:a', 5, 5, { line: 1, ...cost }), row('c3', 'm:a', 4, 5, { line: 9, ...cost })], 1, [1, 4], 1);
+    const b = part([row('c2', 'm:a', 3, 5, { line: 5, ...cost })], 2, [0, 6]);
+    const m = mergeReports([{ file: 'a', report: a }, { file: 'b', report: b }]).evals!.models[0]!;
     assert.deepEqual(m.cases.map((c) => c.id), ['c1', 'c2', 'c3']);
-    // 12/15 = 0.8, Wilson 95% [0.5481, 0.9295]
+    // selection 9/10 + 3/5 = 12/15 = 0.8, Wilson 95% [0.5481, 0.9295]
     assert.deepEqual(m.metrics.selectionAccuracy, { c: 12, n: 15, rate: 0.8, lo: 0.5481, hi: 0.9295 });
-    assert.deepEqual(m.metrics.confusion, { get: { get: 12 } });
-    assert.deepEqual(m.summary, { cases: 3, pass: 3, fail: 0, inconclusive: 0, runs: 15, errors: 0, cacheHits: 0 });
-    assert.deepEqual(m.usage, { inputTokens: 200, outputTokens: 20 });
-    assert.equal(m.costUsd, 0.02);
+    // over-triggering 1/4 + 0/6 = 1/10, Wilson 95% [0.0179, 0.4042]; `send` false triggers are over all 10 negative runs
+    assert.deepEqual(m.metrics.overTriggerRate, { c: 1, n: 10, rate: 0.1, lo: 0.0179, hi: 0.4042 });
+    assert.deepEqual(m.metrics.falseTriggers, { send: { c: 1, n: 10, rate: 0.1, lo: 0.0179, hi: 0.4042 } });
+    assert.deepEqual(m.metrics.confusion, { get: { get: 12, NONE: 3 } });
+    assert.deepEqual(m.summary, { cases: 3, pass: 1, fail: 2, inconclusive: 0, runs: 15, errors: 0, cacheHits: 0 });
+    assert.deepEqual(m.usage, { inputTokens: 1500, outputTokens: 150 });
+    assert.equal(m.costUsd, 0.03);
   });
 
   it('shards of different runs, repeated, overlapping or missing shards: an error naming the file', () => {
@@ -87,7 +85,10 @@ describe('merge: shards combine into the unsharded report', () => {
     err([s[0]!, other[1]!, s[2]!], /^shard-2\.json: a shard of another run than shard-1\.json: the golden set hash differs/);
     err([s[0]!, s[1]!, s[1]!], /^shard-2\.json: shard 2\/3 again \(also shard-2\.json\)/);
     err([s[0]!, s[1]!], /^shard-1\.json: shard\(s\) 3 of 3 are missing/);
-    const overlap = { file: 'x.json', report: { ...s[2]!.report, evals: { ...readEvals(s[2]!.report)!, results: [...readEvals(s[2]!.report)!.results, readEvals(s[0]!.report)!.results[0]!] } } as Report };
+    const stolen = s[0]!.report.evals!.models.find((m) => m.cases.length)!;
+    const e2 = structuredClone(s[2]!.report.evals!);
+    e2.models.find((m) => m.model === stolen.model)!.cases.push(stolen.cases[0]!);
+    const overlap = { file: 'x.json', report: { ...s[2]!.report, evals: e2 } };
     err([s[0]!, s[1]!, overlap], /^x\.json: case .* was also run in shard-1\.json: the shards overlap/);
     const diffTarget = { file: 'y.json', report: { ...s[2]!.report, targets: [target({ name: 'desk', checks: { 'a/one': 'fail', 'a/two': 'fail' } })] } };
     err([s[0]!, s[1]!, diffTarget], /^y\.json: target desk was also checked in shard-1\.json with other results \(a\/one: pass there, fail here\)/);
