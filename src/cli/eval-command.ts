@@ -7,6 +7,7 @@ import { EvalTargetError } from '../engine/eval-server.js';
 import { starterGolden } from '../engine/eval-init.js';
 import { resolveModels } from '../engine/eval-models.js';
 import { runEval } from '../engine/run-eval.js';
+import { createSemanticMatcher } from '../engine/eval-semantic.js';
 import { GoldenCatalogueError } from '../evals/golden-validate.js';
 import { loadGolden } from '../evals/golden-load.js';
 import { priceTable } from '../evals/prices.js';
@@ -32,6 +33,7 @@ export interface EvalCommandOptions extends TargetOptions {
   replay?: string;
   judge?: string;
   judgeGates?: boolean;
+  semantic?: string;
   cache: boolean;
   timeout?: number;
   json?: string;
@@ -86,6 +88,8 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
     const target = plan[0]!;
     const rubrics = await loadRubrics(golden);
     const judgeProvider = o.judge ? (await resolveModels({ ids: [o.judge], configured: ec.models ?? [] })).models[0]!.provider : undefined;
+    const semanticSpec = o.semantic ?? ec.semantic;
+    const semantic = semanticSpec ? await createSemanticMatcher(semanticSpec, ec.models ?? [], ec.timeout).catch((e: unknown) => { if (e instanceof ProviderError || e instanceof ModelIdError) throw e; throw new UsageError((e as Error).message); }) : undefined;
     if (o.judgeGates && !judgeProvider) throw new UsageError('--judge-gates needs --judge provider:model');
     const color = useColor(process.stdout, o.color);
     const replayNote = o.replay ? ` (replaying ${o.replay}: no model is asked)` : '';
@@ -103,6 +107,7 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
       startupTimeoutMs: Math.max(30_000, timeoutMs),
       runTimeoutMs: ec.runTimeout ?? 300_000,
       prices: priceTable(ec.prices ?? {}, ec.pricesDate),
+      ...(semantic ? { semantic } : {}),
       ...(judgeProvider && rubrics.size ? { judge: { provider: judgeProvider, gate: o.judgeGates === true, rubrics } } : {}),
       ...(o.verbose ? { onRun: (m: string, c: { id: string }, r: { run: number; status: string }) => process.stderr.write(`  ${m} ${c.id} run ${r.run + 1}: ${r.status}\n`) } : {}),
     });
