@@ -69,7 +69,11 @@ export function embeddingsMatcher(e: Embedder): SemanticMatcher {
       const missing = [...new Set(pairs.flatMap((p) => [p.expected, p.actual]))].filter((t) => !vectors.has(t));
       if (missing.length) {
         const batch = e.embed(missing, signal);
-        missing.forEach((t, i) => vectors.set(t, batch.then((v) => v[i]!)));
+        for (const [i, t] of missing.entries()) {
+          const v = batch.then((all) => all[i]!);
+          v.catch(() => undefined); // observed by whoever awaits it; not an unhandled rejection meanwhile
+          vectors.set(t, v);
+        }
         // A failed batch is not cached: the next run asks again.
         batch.catch(() => missing.forEach((t) => vectors.delete(t)));
       }
