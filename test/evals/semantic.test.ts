@@ -58,9 +58,9 @@ describe('semantic argument matching (embeddings endpoint, judge, lexical fallba
   });
 
   const env = () => ({ OPENAI_API_KEY: 'k' });
-  const run = async (matcher: string, semantic?: SemanticMatcher) => {
+  const run = async (matcher: string, semantic?: SemanticMatcher, extra = '') => {
     const file = path.join(dir, `${Math.random().toString(36).slice(2)}.yaml`);
-    await writeFile(file, `- id: northwind\n  prompt: "Look up Northwind Traders."\n  expect_tool: find_customer\n  expect_args: {query: "Northwind Traders"}\n  arg_match: {query: ${matcher}}\n`);
+    await writeFile(file, `- id: northwind\n  prompt: "Look up Northwind Traders."\n  expect_tool: find_customer\n  expect_args: {query: "Northwind Traders"}\n  arg_match: {query: ${matcher}}\n${extra}`);
     const r = await runEval({
       target: { kind: 'http', url: desk.url },
       golden: await loadGolden(file),
@@ -104,6 +104,11 @@ describe('semantic argument matching (embeddings endpoint, judge, lexical fallba
     const r = await run('{match: semantic, threshold: 0.75}', await embeddings());
     assert.equal(r.passes, 4);
     assert.match(r.reasons[4]!, /cosine similarity 0\.000 < 0\.75/);
+  });
+
+  it('a case-level semantic_threshold of 0.75 does the same; an argument threshold of 0.9 overrides it (2 of 5)', async () => {
+    assert.equal((await run('semantic', await embeddings(), '  semantic_threshold: 0.75\n')).passes, 4);
+    assert.equal((await run('{match: semantic, threshold: 0.9}', await embeddings(), '  semantic_threshold: 0.75\n')).passes, 2);
   });
 
   it('a judge model asked yes/no passes the runs it calls equivalent (4 of 5)', async () => {
