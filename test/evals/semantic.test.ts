@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
-import { createSemanticMatcher } from '../../src/engine/eval-semantic.js';
+import { createSemanticMatcher, resolveSemantic } from '../../src/engine/eval-semantic.js';
+import { replaySemantic } from '../../src/engine/semantic-cassette.js';
 import { runEval } from '../../src/engine/run-eval.js';
 import { loadGolden } from '../../src/evals/golden-load.js';
 import { priceTable } from '../../src/evals/prices.js';
@@ -109,6 +110,23 @@ describe('semantic argument matching (embeddings endpoint, judge, lexical fallba
   it('a case-level semantic_threshold of 0.75 does the same; an argument threshold of 0.9 overrides it (2 of 5)', async () => {
     assert.equal((await run('semantic', await embeddings(), '  semantic_threshold: 0.75\n')).passes, 4);
     assert.equal((await run('{match: semantic, threshold: 0.9}', await embeddings(), '  semantic_threshold: 0.75\n')).passes, 2);
+  });
+
+  it('--record keeps the similarities next to the cassettes; --replay reproduces the verdicts without asking the endpoint', async () => {
+    const rec = path.join(dir, 'rec');
+    const live = await resolveSemantic({ spec: 'embeddings:openai:text-embedding-3-small', configured: [{ id: 'openai:text-embedding-3-small', baseURL: llm.url }], recordDir: rec });
+    const recorded = await run('semantic', live.matcher);
+    await live.recorder!.save(rec);
+    inputs.length = 0;
+    const replay = await resolveSemantic({ configured: [], replayDir: rec });
+    assert.equal(replay.matcher!.id, 'embeddings:openai:text-embedding-3-small');
+    const replayed = await run('semantic', replay.matcher);
+    assert.deepEqual(replayed, recorded);
+    assert.equal(replayed.passes, 2);
+    assert.equal(inputs.length, 0);
+    await assert.rejects(replay.matcher!.similarity([{ expected: 'Northwind Traders', actual: 'Contoso' }]), /has no similarity for "Contoso" vs "Northwind Traders"/);
+    assert.equal(await replaySemantic(dir), undefined);
+    await assert.rejects(resolveSemantic({ spec: 'judge:openai:x', configured: [], replayDir: dir }), /holds no semantic\.json/);
   });
 
   it('a judge model asked yes/no passes the runs it calls equivalent (4 of 5)', async () => {
