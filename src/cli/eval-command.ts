@@ -8,6 +8,7 @@ import { EvalTargetError } from '../engine/eval-server.js';
 import { starterGolden } from '../engine/eval-init.js';
 import { resolveModels } from '../engine/eval-models.js';
 import { runEval } from '../engine/run-eval.js';
+import { resolveSemantic } from '../engine/eval-semantic.js';
 import { GoldenCatalogueError } from '../evals/golden-validate.js';
 import { loadGolden } from '../evals/golden-load.js';
 import { priceTable } from '../evals/prices.js';
@@ -34,6 +35,7 @@ export interface EvalCommandOptions extends TargetOptions, RunOutputOptions {
   replay?: string;
   judge?: string;
   judgeGates?: boolean;
+  semantic?: string;
   cache: boolean;
   timeout?: number;
   json?: string;
@@ -101,6 +103,10 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
     const target = plan[0]!;
     const rubrics = await loadRubrics(golden);
     const judgeProvider = o.judge ? (await resolveModels({ ids: [o.judge], configured: ec.models ?? [] })).models[0]!.provider : undefined;
+    const sem = await resolveSemantic({ spec: o.semantic ?? ec.semantic, configured: ec.models ?? [], ...(ec.timeout ? { timeoutMs: ec.timeout } : {}), ...(o.replay ? { replayDir: o.replay } : {}), ...(o.record ? { recordDir: o.record } : {}) }).catch((e: unknown) => {
+      if (e instanceof ProviderError || e instanceof ModelIdError) throw e;
+      throw new UsageError((e as Error).message);
+    });
     if (o.judgeGates && !judgeProvider) throw new UsageError('--judge-gates needs --judge provider:model');
     const color = useColor(process.stdout, o.color);
     const replayNote = o.replay ? ` (replaying ${o.replay}: no model is asked)` : '';
@@ -119,11 +125,13 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
       startupTimeoutMs: Math.max(30_000, timeoutMs),
       runTimeoutMs: ec.runTimeout ?? 300_000,
       prices: priceTable(ec.prices ?? {}, ec.pricesDate),
+      ...(sem.matcher ? { semantic: sem.matcher } : {}),
       ...(judgeProvider && rubrics.size ? { judge: { provider: judgeProvider, gate: o.judgeGates === true, rubrics } } : {}),
       ...(shard ? { shard } : {}),
       ...(o.verbose ? { onRun: (m: string, c: { id: string }, r: { run: number; status: string }) => process.stderr.write(`  ${m} ${c.id} run ${r.run + 1}: ${r.status}\n`) } : {}),
     });
     for (const rec of resolved.recorders) process.stderr.write(`recorded ${await rec.save(o.record!)}\n`);
+    if (sem.recorder) process.stderr.write(`recorded ${await sem.recorder.save(o.record!)}\n`);
     process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
     return finishRun(report, { ...cfg.reports, ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) }, o);
   });

@@ -28,6 +28,7 @@ export function registerEval(program: Command, targetOptions: (c: Command) => Co
     .option('--replay <dir>', 'answer from cassettes in this folder; no model is asked')
     .option('--judge <provider:model>', 'judge task completion of cases with a `judge: {rubric}` (advisory unless --judge-gates)')
     .option('--judge-gates', 'a judge fail fails the run (only after `eval calibrate` showed kappa >= 0.6)')
+    .option('--semantic <via:provider:model>', 'how `semantic` arguments are compared: embeddings:openai:MODEL (cosine >= threshold, default 0.85) or judge:provider:MODEL (yes/no); default: lexical fallback')
     .option('--no-cache', 'run everything fresh (the cache is .mcp-assay/cache)')
     .option('--json <file>', 'write the JSON report')
     .option('--junit <file>', 'write a JUnit XML report')

@@ -107,6 +107,11 @@ export const evalSchema = z.strictObject({
   cache: z.boolean().optional(),
   cacheDir: nonEmpty.optional(),
   allowTools: z.array(nonEmpty).optional(),
+  /** How `semantic` argument matchers compare values; absent, they fall back to lexical overlap. */
+  semantic: z
+    .string()
+    .regex(/^(embeddings|judge):[a-z][a-z0-9-]*:\S+$/, 'write embeddings:openai:MODEL or judge:provider:MODEL, e.g. embeddings:openai:text-embedding-3-small')
+    .optional(),
   models: z
     .array(
       z.strictObject({

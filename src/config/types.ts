@@ -114,6 +114,8 @@ export interface EvalConfig {
   cache?: boolean;
   cacheDir?: string;
   allowTools?: string[];
+  /** `embeddings:openai:MODEL` or `judge:provider:MODEL` for `semantic` argument matchers. */
+  semantic?: string;
   models?: EvalModelConfig[];
   prices?: Record<string, { inputPerMTok: number; outputPerMTok: number; cachedInputPerMTok?: number }>;
   pricesDate?: string;

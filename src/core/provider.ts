@@ -89,3 +89,10 @@ export function parseToolArguments(raw: string): Pick<ToolCall, 'arguments' | 'a
     return { argumentsError: `arguments are not JSON (${(e as Error).message}): ${text.slice(0, 80)}` };
   }
 }
+
+/** An embeddings endpoint: one vector per input text, in order (semantic argument matching, METRICS §2). */
+export interface Embedder {
+  /** `vendor:model`, e.g. `openai:text-embedding-3-small`. */
+  readonly id: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}

@@ -13,6 +13,7 @@ import { DEFAULT_SYSTEM_PROMPT } from '../evals/loop.js';
 import type { PriceTable } from '../evals/prices.js';
 import { evalModel, type JudgeSetup } from '../evals/runner.js';
 import { JUDGE_PROMPT_VERSION } from '../evals/judge.js';
+import type { SemanticMatcher } from '../evals/semantic.js';
 import { REPORT_SCHEMA_ID } from '../reporters/index.js';
 import { selectShardPairs, type ShardSpec } from '../core/shard.js';
 import { VERSION } from '../version.js';
@@ -40,6 +41,8 @@ export interface EvalPlan {
   prices: PriceTable;
   /** Judge for cases with a rubric; rubrics are loaded before (evals/rubrics.ts). */
   judge?: JudgeSetup;
+  /** Embeddings endpoint or judge for `semantic` argument matchers (engine/eval-semantic.ts). */
+  semantic?: SemanticMatcher;
   onRun?: (model: string, c: GoldenCase, r: RunRecord) => void;
   /** Run only this slice of cases × models (`--shard i/n`); `mcp-assay merge` joins the shards' reports. */
   shard?: ShardSpec;
@@ -93,6 +96,7 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
         prices: plan.prices,
         ...(cache ? { cache } : {}),
         ...(plan.judge ? { judge: plan.judge } : {}),
+        ...(plan.semantic ? { semantic: plan.semantic } : {}),
         source: m.source,
         runTimeoutMs: plan.runTimeoutMs,
         ...(plan.onRun ? { onRun: (c: GoldenCase, r: RunRecord) => plan.onRun!(m.provider.id, c, r) } : {}),

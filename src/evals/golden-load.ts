@@ -109,11 +109,11 @@ function normaliseCase(c: CaseInput, line: number): GoldenCase {
   if (c.expect_sequence) out.sequence = c.expect_sequence.map(asClass);
   if (c.max_turns) out.maxTurns = c.max_turns;
   if (c.judge) out.judge = c.judge;
-  if (c.expect_args || c.arg_match) out.args = matchers(c.expect_args ?? {}, c.arg_match ?? {});
+  if (c.expect_args || c.arg_match) out.args = matchers(c.expect_args ?? {}, c.arg_match ?? {}, c.semantic_threshold);
   return out;
 }
 
-function matchers(values: Record<string, unknown>, match: Record<string, MatcherInput>): Record<string, ArgMatcher> {
+function matchers(values: Record<string, unknown>, match: Record<string, MatcherInput>, semanticThreshold?: number): Record<string, ArgMatcher> {
   const out: Record<string, ArgMatcher> = {};
   for (const k of new Set([...Object.keys(values), ...Object.keys(match)])) {
     const m = matcherSchema.parse(match[k] ?? 'exact');
@@ -134,5 +134,7 @@ function matchers(values: Record<string, unknown>, match: Record<string, Matcher
       ...(m.threshold !== undefined ? { threshold: m.threshold } : {}),
     };
   }
+  // The case's `semantic_threshold` is the default for its semantic arguments; an argument's own `threshold` wins.
+  if (semanticThreshold !== undefined) for (const m of Object.values(out)) if (m.kind === 'semantic' && m.threshold === undefined) m.threshold = semanticThreshold;
   return out;
 }

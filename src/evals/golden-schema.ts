@@ -33,6 +33,8 @@ export const caseSchema = z
     expect_tool: z.union([nonEmpty, z.array(nonEmpty).min(1), z.null()]).optional(),
     expect_args: z.record(nonEmpty, z.unknown()).optional(),
     arg_match: z.record(nonEmpty, matcherSchema).optional(),
+    /** Default `threshold` of this case's semantic arguments (cosine for embeddings, word overlap for the fallback). */
+    semantic_threshold: z.number().min(0).max(1).optional(),
     expect_sequence: z.array(z.union([nonEmpty, z.array(nonEmpty).min(1)])).min(1).optional(),
     gate: z.enum(['hard', 'soft']).optional(),
     tags: z.array(nonEmpty).optional(),

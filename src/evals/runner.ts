@@ -9,6 +9,7 @@ import { costOf, type PriceTable } from './prices.js';
 import { scoreRun } from './score-run.js';
 import { DEFAULT_JUDGE_THRESHOLD, judge } from './judge.js';
 import type { Rubric } from './rubrics.js';
+import { scoreSemantic, type SemanticMatcher } from './semantic.js';
 import type { AssertionResult } from '../core/evals-report.js';
 
 /** Task completion by a judge model (METRICS §5): gating only when the user says the judge is calibrated. */
@@ -36,6 +37,8 @@ export interface RunnerOptions {
   /** Longest a single run may take, ms (a hanging provider or server ends as an `error` run). */
   runTimeoutMs: number;
   judge?: JudgeSetup;
+  /** Embeddings endpoint or judge for `semantic` argument matchers; absent, they fall back to lexical overlap. */
+  semantic?: SemanticMatcher;
   /** Called after each run (progress). */
   onRun?: (c: GoldenCase, r: RunRecord) => void;
 }
@@ -86,7 +89,7 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
     params: provider.params,
     systemHash: o.systemHash,
     harnessVersion: o.harnessVersion,
-    harness: { simulate: [...o.simulate].sort(), maxTurns, ...(c.judge && o.judge ? { judge: o.judge.provider.id, judgeGate: o.judge.gate, rubric: o.judge.rubrics.get(c.id)?.hash } : {}) },
+    harness: { simulate: [...o.simulate].sort(), maxTurns, ...(o.semantic ? { semantic: o.semantic.id } : {}), ...(c.judge && o.judge ? { judge: o.judge.provider.id, judgeGate: o.judge.gate, rubric: o.judge.rubrics.get(c.id)?.hash } : {}) },
     run,
   };
   const key = o.cache ? runKey(parts) : '';
@@ -101,7 +104,9 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
       const cost = costOf(provider.id, t.usage, o.prices);
       if (cost !== undefined) t.costUsd = cost;
     }
-    const assertions = scoreRun(c, { calls: loop.calls, finalText: loop.finalText, tools: o.tools });
+    // Scorers are pure: embedding or judge calls for semantic arguments happen here, before scoring.
+    const semantic = o.semantic ? await scoreSemantic(o.semantic, c, loop.calls, timeout) : undefined;
+    const assertions = scoreRun(c, { calls: loop.calls, finalText: loop.finalText, tools: o.tools, ...(semantic ? { semantic } : {}) });
     const judged = await judgeStep(c, assertions, loop, o, timeout);
     if (judged) assertions.push(judged);
     const cost = addCost(loop.turns.map((t) => t.costUsd));

@@ -35,7 +35,14 @@ export interface MockLlm {
 
 type Json = Record<string, unknown>;
 
-export async function startMockLlm(policy: (r: PolicyRequest) => Reply): Promise<MockLlm> {
+/** `POST /v1/embeddings`: a vector per input text (tests choose them so cosines are computable by hand). */
+export interface EmbeddingOptions {
+  embed: (text: string, model: string) => number[];
+  /** Every embeddings request's inputs, in order. */
+  inputs?: string[][];
+}
+
+export async function startMockLlm(policy: (r: PolicyRequest) => Reply, embeddings?: EmbeddingOptions): Promise<MockLlm> {
   const requests: PolicyRequest[] = [];
   const seen = new Map<string, number>();
   let ids = 0;
@@ -45,6 +52,10 @@ export async function startMockLlm(policy: (r: PolicyRequest) => Reply): Promise
     let data = '';
     req.on('data', (c: Buffer) => (data += c.toString('utf8')));
     req.on('end', () => {
+      if (req.url?.endsWith('/embeddings') && req.method === 'POST' && embeddings) {
+        answerEmbeddings(res, JSON.parse(data) as Json, embeddings);
+        return;
+      }
       const vendor = req.url?.endsWith('/chat/completions') ? 'openai' : req.url?.endsWith('/messages') ? 'anthropic' : undefined;
       if (!vendor || req.method !== 'POST') {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
@@ -157,4 +168,25 @@ function readAnthropic(msgs: Json[]) {
   const results: string[] = [];
   for (const m of c.after) if (Array.isArray(m.content)) for (const b of m.content as Json[]) if (b.type === 'tool_result') results.push(String(b.content));
   return { ...c, results };
+}
+
+/** The OpenAI embeddings wire format: float arrays, or base64 little-endian float32 when asked (the SDK's default). */
+function answerEmbeddings(res: ServerResponse, body: Json, o: EmbeddingOptions): void {
+  const input = typeof body.input === 'string' ? [body.input] : (body.input as string[]);
+  o.inputs?.push(input);
+  const model = String(body.model);
+  let vectors: number[][];
+  try {
+    vectors = input.map((t) => o.embed(t, model));
+  } catch (e) {
+    res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: (e as Error).message, type: 'invalid_request_error', code: null } }));
+    return;
+  }
+  const data = input.map((text, index) => {
+    const v = vectors[index]!;
+    const embedding = body.encoding_format === 'base64' ? Buffer.from(new Float32Array(v).buffer).toString('base64') : v;
+    return { object: 'embedding', index, embedding };
+  });
+  const tokens = input.reduce((n, t) => n + t.split(/\s+/).length, 0);
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } }));
 }

@@ -1,6 +1,7 @@
 import type { TraceCall } from '../../core/evals-report.js';
 import type { ToolSpec } from '../../core/provider.js';
 import type { ArgMatcher } from '../golden-types.js';
+import type { SemanticScores } from '../semantic.js';
 import { checkValue } from './match-value.js';
 import { inClass, serverCalls, type Scorer } from './types.js';
 
@@ -15,7 +16,7 @@ export interface ArgAnalysis {
 }
 
 /** Per-key analysis of one call against the tool's schema and the case's matchers (METRICS §2). */
-export function analyseArgs(call: TraceCall, tool: ToolSpec | undefined, spec: Record<string, ArgMatcher> = {}): ArgAnalysis {
+export function analyseArgs(call: TraceCall, tool: ToolSpec | undefined, spec: Record<string, ArgMatcher> = {}, semantic?: SemanticScores): ArgAnalysis {
   const a = call.arguments;
   if (!a) return { hallucinated: [], missingRequired: [], missingExpected: Object.keys(spec), wrongValues: [`arguments unusable: ${call.argumentsError ?? 'none'}`], partial: 0, exact: false };
   const props = tool?.inputSchema.properties;
@@ -32,7 +33,7 @@ export function analyseArgs(call: TraceCall, tool: ToolSpec | undefined, spec: R
       if (!m.optional) missingExpected.push(k);
       continue;
     }
-    const v = checkValue(m, a[k]);
+    const v = checkValue(m, a[k], semantic);
     if (v.ok) matched++;
     else wrongValues.push(`${k}: ${v.reason}`);
   }
@@ -45,11 +46,11 @@ export function analyseArgs(call: TraceCall, tool: ToolSpec | undefined, spec: R
 }
 
 /** The call paired with the expected slot: highest ArgPartial among calls of the class, ties to the earliest. */
-export function pairCall(calls: readonly TraceCall[], cls: readonly string[], tools: readonly ToolSpec[], spec?: Record<string, ArgMatcher>) {
+export function pairCall(calls: readonly TraceCall[], cls: readonly string[], tools: readonly ToolSpec[], spec?: Record<string, ArgMatcher>, semantic?: SemanticScores) {
   let best: { call: TraceCall; a: ArgAnalysis } | undefined;
   for (const call of calls) {
     if (!inClass(call.tool, cls)) continue;
-    const a = analyseArgs(call, tools.find((t) => t.name === call.tool), spec);
+    const a = analyseArgs(call, tools.find((t) => t.name === call.tool), spec, semantic);
     if (!best || a.partial > best.a.partial) best = { call, a };
   }
   return best;
@@ -60,7 +61,7 @@ export const argumentsScorer: Scorer = {
   id: 'arguments',
   applies: (c) => Array.isArray(c.expectTool) && c.args !== undefined,
   score({ expect, transcript }) {
-    const p = pairCall(serverCalls(transcript), expect.expectTool ?? [], transcript.tools, expect.args);
+    const p = pairCall(serverCalls(transcript), expect.expectTool ?? [], transcript.tools, expect.args, transcript.semantic);
     if (!p) return { pass: false, value: 0, reason: 'the expected tool was not called' };
     const { a } = p;
     if (a.exact) return { pass: true, value: 1, reason: `arguments of ${p.call.tool} match` };

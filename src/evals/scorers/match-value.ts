@@ -1,5 +1,6 @@
 import { canonicalJson } from '../canonical.js';
 import type { ArgMatcher } from '../golden-types.js';
+import { DEFAULT_EMBEDDING_THRESHOLD, pairKey, semanticText, type SemanticScores } from '../semantic.js';
 
 export interface ValueCheck {
   ok: boolean;
@@ -36,6 +37,7 @@ export function lexicalSimilarity(a: string, b: string): number {
   return common / Math.min(x.size, y.size);
 }
 
+/** Word-overlap share the lexical fallback needs (no embeddings endpoint or judge configured). */
 export const DEFAULT_SEMANTIC_THRESHOLD = 0.7;
 
 const show = (v: unknown) => {
@@ -44,7 +46,7 @@ const show = (v: unknown) => {
 };
 
 /** Does one actual argument value satisfy its matcher (METRICS §2 value-ok)? */
-export function checkValue(m: ArgMatcher, actual: unknown, semantic?: (a: string, b: string) => number): ValueCheck {
+export function checkValue(m: ArgMatcher, actual: unknown, semantic?: SemanticScores): ValueCheck {
   switch (m.kind) {
     case 'exact':
       if (!m.hasValue) return { ok: true, reason: 'present' };
@@ -67,15 +69,25 @@ export function checkValue(m: ArgMatcher, actual: unknown, semantic?: (a: string
     }
     case 'one_of':
       return (m.oneOf ?? []).some((v) => jsonEqual(actual, v)) ? { ok: true, reason: 'one of the allowed values' } : { ok: false, reason: `expected one of ${show(m.oneOf)}, got ${show(actual)}` };
-    case 'semantic': {
-      if (!m.hasValue) return { ok: true, reason: 'present' };
-      const a = typeof actual === 'string' ? actual : JSON.stringify(actual);
-      const b = typeof m.value === 'string' ? m.value : JSON.stringify(m.value);
-      const tau = m.threshold ?? DEFAULT_SEMANTIC_THRESHOLD;
-      const judged = semantic !== undefined;
-      const sim = (semantic ?? lexicalSimilarity)(a, b);
-      const how = judged ? 'similarity' : 'lexical fallback similarity';
-      return { ok: sim >= tau, reason: `${how} ${sim.toFixed(2)} ${sim >= tau ? '≥' : '<'} ${tau} for ${show(actual)} vs ${show(m.value)}` };
-    }
+    case 'semantic':
+      return m.hasValue ? checkSemantic(m, actual, semantic) : { ok: true, reason: 'present' };
   }
+}
+
+/** Similarity precomputed by the runner (embeddings or judge); without one, the lexical fallback, which says so. */
+function checkSemantic(m: ArgMatcher, actual: unknown, semantic?: SemanticScores): ValueCheck {
+  const pair = { expected: semanticText(m.value), actual: semanticText(actual) };
+  const sim = semantic?.scores.get(pairKey(pair));
+  const vs = `${show(actual)} vs ${show(m.value)}`;
+  if (semantic && sim !== undefined && semantic.via === 'judge') {
+    const ok = sim >= (m.threshold ?? 1);
+    return { ok, reason: `${semantic.source} ${ok ? 'judged equivalent' : 'judged not equivalent'}: ${vs}` };
+  }
+  if (semantic && sim !== undefined) {
+    const tau = m.threshold ?? DEFAULT_EMBEDDING_THRESHOLD;
+    return { ok: sim >= tau, reason: `cosine similarity ${sim.toFixed(3)} ${sim >= tau ? '≥' : '<'} ${tau} (${semantic.source}) for ${vs}` };
+  }
+  const tau = m.threshold ?? DEFAULT_SEMANTIC_THRESHOLD;
+  const lex = lexicalSimilarity(pair.actual, pair.expected);
+  return { ok: lex >= tau, reason: `lexical fallback similarity ${lex.toFixed(2)} ${lex >= tau ? '≥' : '<'} ${tau} for ${vs} (no embeddings endpoint or judge configured)` };
 }

@@ -1,12 +1,15 @@
 import type { TraceCall } from '../../core/evals-report.js';
 import type { ToolSpec } from '../../core/provider.js';
 import type { GoldenCase } from '../golden-types.js';
+import type { SemanticScores } from '../semantic.js';
 
 /** What a run produced, as the scorers see it. `calls` are in order; calls to tools the server lacks are kept and marked. */
 export interface Transcript {
   calls: TraceCall[];
   finalText: string;
   tools: readonly ToolSpec[];
+  /** Similarities of semantic argument pairs, computed by the runner before scoring (absent: lexical fallback). */
+  semantic?: SemanticScores;
 }
 
 export interface ScoreInput {
