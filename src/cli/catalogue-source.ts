@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { CatalogueError, parseCatalogue, type Catalogue } from '../contracts/index.js';
 import type { AssayConfig } from '../config/index.js';
 import { assay, type PlannedTarget } from '../engine/run.js';
+import { liveRunOptions } from '../engine/live.js';
 import type { TargetReport } from '../core/types.js';
 import { UsageError } from './usage-error.js';
 
@@ -33,18 +34,7 @@ export interface LiveCatalogue {
 /** Reads a live server's catalogue: probe and list calls only, no checks, no tool calls. */
 export async function catalogueFromTarget(t: PlannedTarget, cfg: AssayConfig, o: LiveOptions): Promise<LiveCatalogue> {
   const capture: { catalogue?: Catalogue; catalogueProblems?: string[] } = {};
-  const report = await assay([t], {
-    checks: [],
-    timeoutMs: o.timeoutMs,
-    deadlineMs: o.deadlineMs,
-    startupTimeoutMs: Math.max(30_000, o.timeoutMs),
-    strict: false,
-    concurrency: 1,
-    allowTools: [],
-    toolArgs: {},
-    contracts: false,
-    capture,
-  });
+  const report = await assay([t], { ...liveRunOptions(o), capture });
   const target = report.targets[0]!;
   return { ...(capture.catalogue ? { catalogue: capture.catalogue } : {}), problems: capture.catalogueProblems ?? [], target };
 }

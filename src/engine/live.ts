@@ -3,7 +3,7 @@
  * a callback for a handful of requests: the quick loop (`list`, `call`, `read`, `prompt`) and example calls.
  */
 import type { TargetReport } from '../core/types.js';
-import { assay, type PlannedTarget } from './run.js';
+import { assay, type AssayOptions, type PlannedTarget } from './run.js';
 import { LiveCaller } from './live-caller.js';
 
 export type { LiveTarget } from './run-target.js';
@@ -20,19 +20,16 @@ export interface LiveRun<T> {
   value?: T;
 }
 
+/** A run with no checks and no contract analysis, on one connection: the probe, then whatever the caller asks. */
+export function liveRunOptions(o: LiveOptions): AssayOptions {
+  return { checks: [], timeoutMs: o.timeoutMs, deadlineMs: o.deadlineMs, startupTimeoutMs: Math.max(30_000, o.timeoutMs), strict: false, concurrency: 1, allowTools: [], toolArgs: {}, contracts: false };
+}
+
 /** Probes one target, runs `f` on it, closes it; an unreachable target leaves `value` unset (see `report.outcomeReason`). */
 export async function withLiveTarget<T>(planned: PlannedTarget, o: LiveOptions, f: (caller: LiveCaller) => Promise<T>): Promise<LiveRun<T>> {
   const out: { value?: T } = {};
   const report = await assay([planned], {
-    checks: [],
-    timeoutMs: o.timeoutMs,
-    deadlineMs: o.deadlineMs,
-    startupTimeoutMs: Math.max(30_000, o.timeoutMs),
-    strict: false,
-    concurrency: 1,
-    allowTools: [],
-    toolArgs: {},
-    contracts: false,
+    ...liveRunOptions(o),
     session: async (live) => {
       const caller = new LiveCaller(live);
       try {

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { EVALS_SCHEMA_VERSION, type EvalsReport, type ModelEvalReport, type RunRecord } from '../core/evals-report.js';
 import type { ModelProvider } from '../core/provider.js';
 import type { TargetSpec } from '../core/target-spec.js';
-import { REPORT_SCHEMA_VERSION, type Report } from '../core/types.js';
-import { emptySummary } from '../core/summary.js';
+import type { Report } from '../core/types.js';
 import { matchesAny } from '../checks/support/globs.js';
 import { canonicalJson } from '../evals/canonical.js';
 import { RunCache } from '../evals/cache.js';
@@ -14,10 +13,10 @@ import type { PriceTable } from '../evals/prices.js';
 import { evalModel, type JudgeSetup } from '../evals/runner.js';
 import { JUDGE_PROMPT_VERSION } from '../evals/judge.js';
 import type { SemanticMatcher } from '../evals/semantic.js';
-import { REPORT_SCHEMA_ID } from '../reporters/index.js';
 import { selectShardPairs, type ShardSpec } from '../core/shard.js';
 import { VERSION } from '../version.js';
 import { openEvalServer } from './eval-server.js';
+import { reportEnvelope } from './run.js';
 
 export interface EvalModel {
   provider: ModelProvider;
@@ -128,16 +127,5 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
     durationMs: finished.getTime() - started.getTime(),
     ...(plan.shard ? { shard: { ...plan.shard, runId: shardRunId(plan) } } : {}),
   };
-  return {
-    $schema: REPORT_SCHEMA_ID,
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    tool: { name: 'mcp-assay', version: VERSION },
-    startedAt: started.toISOString(),
-    finishedAt: finished.toISOString(),
-    durationMs: finished.getTime() - started.getTime(),
-    options: { strict: false },
-    targets: [],
-    summary: emptySummary(),
-    evals,
-  };
+  return reportEnvelope(started, finished, { strict: false }, [], evals);
 }

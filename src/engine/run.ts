@@ -25,7 +25,12 @@ export async function assay(targets: readonly (TargetSpec | PlannedTarget)[], o:
     const planned: PlannedTarget = 'spec' in t ? t : { spec: t };
     reports.push(await assayTarget(planned.spec, { ...o, ...planned.overrides }));
   }
-  const finished = new Date();
+  const options = { strict: o.strict, ...(o.only?.length ? { only: o.only } : {}), ...(o.skip?.length ? { skip: o.skip } : {}), ...(o.requireModern ? { require: ['2026-07-28'] } : {}) };
+  return reportEnvelope(started, new Date(), options, reports);
+}
+
+/** The one Report shape around a run's parts (targets, and the evals part when there is one). */
+export function reportEnvelope(started: Date, finished: Date, options: Report['options'], targets: TargetReport[], evals?: Report['evals']): Report {
   return {
     $schema: REPORT_SCHEMA_ID,
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -33,8 +38,9 @@ export async function assay(targets: readonly (TargetSpec | PlannedTarget)[], o:
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
     durationMs: finished.getTime() - started.getTime(),
-    options: { strict: o.strict, ...(o.only?.length ? { only: o.only } : {}), ...(o.skip?.length ? { skip: o.skip } : {}), ...(o.requireModern ? { require: ['2026-07-28'] } : {}) },
-    targets: reports,
-    summary: addSummaries(reports.map((r) => r.summary)),
+    options,
+    targets,
+    summary: addSummaries(targets.map((r) => r.summary)),
+    ...(evals ? { evals } : {}),
   };
 }
