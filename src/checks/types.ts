@@ -5,6 +5,7 @@ import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import type { Exchange } from '../target/transport.js';
 import type { SharedState } from './shared.js';
+import type { Timeouts } from '../core/timeouts.js';
 
 export type CheckEra = 'modern' | 'legacy';
 
@@ -61,6 +62,8 @@ export interface CheckContext {
   readonly client: McpClient;
   readonly probe: ProbeOutcome;
   readonly options: CheckOptions;
+  /** Every wait this check may make, derived once for the run: read a named field, never derive from `options`. */
+  readonly timeouts: Timeouts;
   readonly shared: SharedState;
   /** A request tagged with this check's id in the wire record. */
   request(method: string, params?: JsonObject, o?: RequestOptions): Promise<Exchange>;

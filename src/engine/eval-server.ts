@@ -1,4 +1,5 @@
 import { Masker } from '../core/mask.js';
+import { startupMs } from '../core/timeouts.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { ToolSpec } from '../core/provider.js';
 import type { ServerIdentity } from '../core/types.js';
@@ -37,19 +38,20 @@ export async function openEvalServer(spec: TargetSpec, o: { timeoutMs: number; s
   const display = describeTarget(spec, masker).display;
   const transport = openTransport(spec, recorder);
   const client = new McpClient(transport, recorder, { timeoutMs: o.timeoutMs, phase: 'eval' });
+  const startup = startupMs(o);
   let legacy: LegacySession | undefined;
   const closeAll = async () => {
     await Promise.allSettled([transport.close(), legacy?.close()]);
   };
   try {
-    const probe = await probeEra(client, o.startupTimeoutMs);
+    const probe = await probeEra(client, startup);
     if (probe.unreachable) throw new EvalTargetError(`${display}: ${probe.unreachable}`);
     let send: (method: string, params: JsonObject) => Promise<Exchange>;
     let live: Transport = transport;
     if (probe.era === 'legacy') {
       // A 2025-era server gets its own initialized session; the probe's connection is closed.
       await transport.close();
-      legacy = await LegacySession.open(spec, recorder, { phase: 'eval', timeoutMs: o.timeoutMs, startupTimeoutMs: o.startupTimeoutMs });
+      legacy = await LegacySession.open(spec, recorder, { phase: 'eval', timeoutMs: o.timeoutMs, startupTimeoutMs: startup });
       if (!legacy.ready) throw new EvalTargetError(`${display}: the 2025-era handshake failed: ${describe(legacy.init)}`);
       const s = legacy;
       send = (m, p) => s.request(m, p);

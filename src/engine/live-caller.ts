@@ -4,9 +4,6 @@ import type { Exchange } from '../target/transport.js';
 import type { LiveTarget } from './run-target.js';
 import { catalogueFrom, type FetchedCatalogue } from './catalogue.js';
 
-/** A fresh stdio process may be installing or starting: its first answer gets longer than a plain request. */
-const STARTUP_FLOOR_MS = 15_000;
-
 /** Requests in the era the server speaks: the modern envelope, or a 2025 session opened on first use. */
 export class LiveCaller {
   private legacy?: Promise<LegacySession>;
@@ -23,12 +20,13 @@ export class LiveCaller {
   }
 
   async request(method: string, params: JsonObject, phase = 'quick'): Promise<Exchange> {
-    const { client, probe, spec, recorder, signal, options } = this.live;
+    const { client, probe, spec, recorder, signal, timeouts } = this.live;
     if (probe.era !== 'legacy') return client.request(method, params, { phase });
     this.legacy ??= LegacySession.open(spec, recorder, {
       phase,
-      timeoutMs: options.timeoutMs,
-      startupTimeoutMs: spec.kind === 'stdio' ? Math.max(options.timeoutMs, STARTUP_FLOOR_MS) : options.timeoutMs,
+      timeoutMs: timeouts.request,
+      // A second session of a stdio server is a second process: already installed, but starting.
+      startupTimeoutMs: timeouts.respawnStartup,
       signal,
     });
     const s = await this.legacy;

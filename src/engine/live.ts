@@ -22,7 +22,7 @@ export interface LiveRun<T> {
 
 /** A run with no checks and no contract analysis, on one connection: the probe, then whatever the caller asks. */
 export function liveRunOptions(o: LiveOptions): AssayOptions {
-  return { checks: [], timeoutMs: o.timeoutMs, deadlineMs: o.deadlineMs, startupTimeoutMs: Math.max(30_000, o.timeoutMs), strict: false, concurrency: 1, allowTools: [], toolArgs: {}, contracts: false };
+  return { checks: [], timeoutMs: o.timeoutMs, deadlineMs: o.deadlineMs, strict: false, concurrency: 1, allowTools: [], toolArgs: {}, contracts: false };
 }
 
 /** Probes one target, runs `f` on it, closes it; an unreachable target leaves `value` unset (see `report.outcomeReason`). */

@@ -5,6 +5,8 @@ import type { McpClient } from '../target/client.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { gradeFailure } from './grade.js';
+import { withDeadline } from '../target/deadline.js';
+import type { Timeouts } from '../core/timeouts.js';
 
 export interface CheckEnv {
   spec: TargetSpec;
@@ -13,8 +15,8 @@ export interface CheckEnv {
   shared: SharedState;
   options: CheckOptions;
   strict: boolean;
-  /** Longest a single check may run before it is called inconclusive. */
-  checkBudgetMs: number;
+  /** Every wait, derived once for this target; `checkBudget` is how long one check may run before it is inconclusive. */
+  timeouts: Timeouts;
   /** `--require 2026-07-28`: a 2025-era server is graded by 2026-07-28 requirements too. */
   requireModern?: boolean;
 }
@@ -77,6 +79,7 @@ async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> 
     client: env.client,
     probe: env.probe,
     options: env.options,
+    timeouts: env.timeouts,
     shared: env.shared,
     request: (method, params, o) => env.client.request(method, params, { ...o, phase: def.id }),
     fail: (f) => void failures.push(f),
@@ -92,14 +95,8 @@ async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> 
     note: (m) => void notes.push(m),
   };
   let result: CheckResult;
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      def.run(ctx),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new CheckStop('inconclusive', `the check did not finish within ${env.checkBudgetMs} ms`)), env.checkBudgetMs);
-      }),
-    ]);
+    await withDeadline(def.run(ctx), env.timeouts.checkBudget, (ms) => new CheckStop('inconclusive', `the check did not finish within ${ms} ms`));
     result = fromFailures(def, failures, notes, env.strict);
   } catch (e) {
     if (e instanceof CheckStop) {
@@ -108,8 +105,6 @@ async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> 
     } else {
       result = baseResult(def, 'error', `mcp-assay failed while running this check: ${describeInternalError(e)}`);
     }
-  } finally {
-    clearTimeout(timer);
   }
   result.durationMs = Math.round(performance.now() - t0);
   return result;

@@ -21,6 +21,8 @@ import { LiveCaller } from './live-caller.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { detectDualEra } from '../target/dual-era.js';
+import { Deadline } from '../target/deadline.js';
+import { deriveTimeouts, type Timeouts } from '../core/timeouts.js';
 import { migrationSection } from './migration.js';
 import { adviceSection } from './advice.js';
 
@@ -34,8 +36,8 @@ export interface TargetRunOptions extends CheckOptions {
   capture?: { catalogue?: Catalogue; catalogueProblems?: string[] };
   /** Whole run for this target, ms. */
   deadlineMs: number;
-  /** First request on a freshly started server (npx may install first), ms. */
-  startupTimeoutMs: number;
+  /** First request on a freshly started server (npx may install first), ms; absent: see `defaultStartupMs`. */
+  startupTimeoutMs?: number;
   strict: boolean;
   /** Grade a 2025-era server by 2026-07-28 requirements too (`--require 2026-07-28`). */
   requireModern?: boolean;
@@ -56,6 +58,7 @@ export interface LiveTarget {
   recorder: WireRecorder;
   signal: AbortSignal;
   options: TargetRunOptions;
+  timeouts: Timeouts;
 }
 
 export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescription {
@@ -81,15 +84,13 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   for (const v of Object.values(spec.kind === 'http' ? spec.headers ?? {} : {})) masker.add(v);
   for (const v of Object.values(o.auth ?? {})) masker.add(v);
   const recorder = new WireRecorder(masker, undefined, new WireAudit());
-  const deadline = new AbortController();
+  const timeouts = deriveTimeouts(o, spec.kind);
+  const deadline = new Deadline(timeouts.runDeadline, 'end of the run');
   // Every request in flight listens for the run's deadline; with concurrent checks that is more than the default 10.
   setMaxListeners(0, deadline.signal);
-  const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
-  // Every wait is bounded by what is left of the run's deadline, not only by its own timeout.
-  const endsAt = performance.now() + o.deadlineMs;
-  const left = (ms: number) => Math.max(1, Math.min(ms, Math.round(endsAt - performance.now())));
+  // Every wait is bounded by what is left of the run's deadline (deadline.left), not only by its own timeout.
   const transport = openTransport(spec, recorder);
-  const client = new McpClient(transport, recorder, { timeoutMs: o.timeoutMs, signal: deadline.signal });
+  const client = new McpClient(transport, recorder, { timeoutMs: timeouts.request, signal: deadline.signal });
   const report: TargetReport = {
     target: describeTarget(spec, masker),
     era: 'unknown',
@@ -103,7 +104,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   };
   let probe: ProbeOutcome | undefined;
   try {
-    probe = await probeEra(client, left(Math.max(o.startupTimeoutMs, o.timeoutMs)));
+    probe = await probeEra(client, deadline.left(timeouts.startup));
     if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
     Object.assign(report, {
       era: probe.era,
@@ -113,16 +114,16 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
     });
     if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
-      probe.dualEra = await detectDualEra(spec, recorder, left(Math.max(o.startupTimeoutMs, o.timeoutMs)), deadline.signal);
+      probe.dualEra = await detectDualEra(spec, recorder, deadline.left(timeouts.startup), deadline.signal);
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
     // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).
     if (probe.unreachable && transport.correlation) {
       delete probe.unreachable;
       report.eraReason = `undecided: ${transport.correlation.reason}`;
     }
-    if (deadline.signal.aborted) {
+    if (deadline.expired) {
       report.outcome = 'inconclusive';
-      report.outcomeReason = `the overall deadline (${o.deadlineMs} ms) passed before the checks could start`;
+      report.outcomeReason = `the overall deadline (${timeouts.runDeadline} ms) passed before the checks could start`;
     } else if (probe.unreachable) {
       report.outcome = 'inconclusive';
       report.outcomeReason = probe.unreachable;
@@ -134,23 +135,24 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         shared: new SharedState(client, probe, o),
         options: o,
         strict: o.strict,
-        checkBudgetMs: left(Math.max(30_000, o.timeoutMs * 8)),
+        // A check starting late still gets its budget, unless the run's deadline comes first.
+        timeouts: { ...timeouts, checkBudget: deadline.left(timeouts.checkBudget) },
         requireModern: o.requireModern ?? false,
       };
       report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
-      if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
+      if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
         const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
         if (section) (report.sections ??= []).push(section);
         // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
         if (!o.checks.length && problems.length) Object.assign(report, { outcome: 'inconclusive', outcomeReason: `the catalogue could not be read: ${problems.join('; ')}` });
       }
-      if (o.session && !deadline.signal.aborted && transport.deadReason === undefined)
-        await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o });
+      if (o.session && !deadline.expired && transport.deadReason === undefined)
+        await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o, timeouts });
     }
   } finally {
-    clearTimeout(timer);
+    deadline.dispose();
     // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
-    await transport.close(deadline.signal.aborted ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);
+    await transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);
   }
   if (transport instanceof StdioTransport) {
     const err = transport.stderrText();
@@ -202,7 +204,7 @@ async function contractsStep(
 /** Example calls on the same connection (a 2025-era server gets its own session, closed afterwards). */
 async function examplesStep(env: CheckEnv, recorder: WireRecorder, catalogue: Catalogue, o: TargetRunOptions) {
   const signal = env.client.defaults.signal ?? new AbortController().signal;
-  const caller = new LiveCaller({ spec: env.spec, client: env.client, probe: env.probe, shared: env.shared, recorder, signal, options: o });
+  const caller = new LiveCaller({ spec: env.spec, client: env.client, probe: env.probe, shared: env.shared, recorder, signal, options: o, timeouts: env.timeouts });
   try {
     return await runExamples(catalogue, o.examples ?? {}, o.allowTools, caller);
   } finally {

@@ -2,7 +2,8 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import type { HttpTargetSpec } from '../core/target-spec.js';
-import { TransportError } from './errors.js';
+import { toTransportError, type TransportError } from './errors.js';
+import { Deadline, withDeadline } from './deadline.js';
 import type { JsonObject } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 
@@ -49,32 +50,35 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
   const out: HttpProbeResponse = { headers: {}, sse: false, events: [], bodyText: '', ended: false, evidence: [] };
   out.evidence.push(recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: target.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) }));
   const agent = new Agent({ connections: 1, pipelining: 0 });
-  const ctl = new AbortController();
-  let timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
+  // The body's own time: after it passes the body is destroyed, which ends the reading below (a cut, not a failure).
+  let bodyWindow: Deadline | undefined;
   try {
-    const res = await request(target.url, {
-      method: o.method as Dispatcher.HttpMethod,
-      headers,
-      ...(o.body !== undefined ? { body: o.body } : {}),
-      signal: ctl.signal,
-      dispatcher: agent,
-      headersTimeout: o.timeoutMs,
-      bodyTimeout: 0,
-    });
-    clearTimeout(timer);
+    const res = await withDeadline(
+      (signal) => request(target.url, {
+        method: o.method as Dispatcher.HttpMethod,
+        headers,
+        ...(o.body !== undefined ? { body: o.body } : {}),
+        signal,
+        dispatcher: agent,
+        headersTimeout: o.timeoutMs,
+        bodyTimeout: 0,
+      }),
+      o.timeoutMs,
+      'answer',
+    );
     out.status = res.statusCode;
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     out.sse = /^text\/event-stream/i.test(out.headers['content-type'] ?? '');
     const record = (json: unknown, text: string) =>
       out.evidence.push(recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: out.headers }, ...(json === undefined ? { text } : { json, text }) }));
-    // Bounded reading: the body is destroyed when its time is up, which ends the loop below.
     let cut = false;
     const arm = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
+      bodyWindow?.dispose();
+      bodyWindow = new Deadline(ms, 'end of body');
+      bodyWindow.onExpire(() => {
         cut = true;
         res.body.destroy();
-      }, ms);
+      });
     };
     // A stream answering a request gets the full timeout to deliver its response; anything else only endWithinMs.
     arm(out.sse && o.id !== undefined ? o.timeoutMs : o.endWithinMs);
@@ -100,9 +104,9 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
       if (isResponse(json)) out.final = json;
     } else if (!out.sse) record(undefined, '');
   } catch (e) {
-    out.failure = e instanceof TransportError ? e : ctl.signal.reason instanceof TransportError ? ctl.signal.reason : new TransportError('connect', `${target.url}: ${(e as Error).message}`);
+    out.failure = toTransportError(e, { url: target.url });
   } finally {
-    clearTimeout(timer);
+    bodyWindow?.dispose();
     await agent.destroy().catch(() => undefined);
   }
   return out;

@@ -1,7 +1,8 @@
 import { request, type Agent, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
-import { TransportError } from './errors.js';
+import { TransportError, toTransportError } from './errors.js';
+import { Deadline } from './deadline.js';
 import { standardHeaders, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { MessageStream, type StreamOptions } from './stream.js';
@@ -32,10 +33,9 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
     ours = true;
     ctl.abort(new TransportError('aborted', 'stream closed by the client'));
   });
-  const deadline = setTimeout(() => void s.close('deadline'), o.timeoutMs);
-  const onOuterAbort = () => void s.close();
-  o.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  if (o.signal?.aborted) onOuterAbort();
+  // Our time running out closes the stream as `deadline`; the run stopping closes it plainly.
+  const deadline = new Deadline(o.timeoutMs, 'end of stream', o.signal);
+  deadline.onExpire(() => void s.close(deadline.timedOut ? 'deadline' : 'closed'));
 
   void (async () => {
     try {
@@ -49,10 +49,9 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
       s.finish('server-closed');
     } catch (e) {
       // Our own close already ended the stream (closed or deadline); anything else is the wire failing.
-      if (!ours) s.finish('failure', asTransportError(e, d.url));
+      if (!ours) s.finish('failure', toTransportError(e, { url: d.url }));
     } finally {
-      clearTimeout(deadline);
-      o.signal?.removeEventListener('abort', onOuterAbort);
+      deadline.dispose();
     }
   })();
   return s;
@@ -88,15 +87,6 @@ async function readJson(res: Dispatcher.ResponseData, s: MessageStream, record: 
   }
   const json = parse(text);
   s.push({ seq: record(json, text), message: json ?? text, via: 'stream' });
-}
-
-function asTransportError(e: unknown, url: string): TransportError {
-  if (e instanceof TransportError) return e;
-  const err = e as { code?: string; message?: string };
-  const code = err.code ?? '';
-  if (/TIMEOUT/.test(code)) return new TransportError('timeout', err.message ?? 'timed out');
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|UND_ERR_CONNECT/.test(code)) return new TransportError('connect', `${url}: ${code}`);
-  return new TransportError('closed', `${code ? code + ': ' : ''}${err.message ?? String(e)}`);
 }
 
 function parse(text: string): unknown {

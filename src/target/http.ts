@@ -1,7 +1,8 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
-import { TransportError } from './errors.js';
+import { TransportError, toTransportError } from './errors.js';
+import { settlesWithin, withDeadline } from './deadline.js';
 import type { CorrelationBreak, Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
@@ -125,32 +126,24 @@ export class HttpTransport implements Transport {
         ...(o.rawBody === undefined ? { json: msg } : { text: body }),
       }),
     );
-    const ctl = new AbortController();
-    const timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no complete answer within ${o.timeoutMs} ms`)), o.timeoutMs);
-    const onOuterAbort = () => ctl.abort(new TransportError('aborted', 'the run was stopped'));
-    o.signal?.addEventListener('abort', onOuterAbort, { once: true });
     try {
-      const res = await request(this.opts.url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: ctl.signal,
-        dispatcher: this.agent,
-        headersTimeout: o.timeoutMs,
-        bodyTimeout: o.timeoutMs,
-      });
-      await this.readBody(res, msg, ex, o, ctl.signal);
+      await withDeadline(
+        async (signal) => {
+          const res = await request(this.opts.url, { method: 'POST', headers, body, signal, dispatcher: this.agent, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+          await this.readBody(res, msg, ex, o);
+        },
+        o.timeoutMs,
+        'complete answer',
+        o.signal,
+      );
     } catch (e) {
-      ex.failure = toTransportError(e, ctl.signal, this.opts.url);
-    } finally {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onOuterAbort);
+      ex.failure = toTransportError(e, { url: this.opts.url });
     }
     ex.durationMs = performance.now() - t0;
     return ex;
   }
 
-  private async readBody(res: Dispatcher.ResponseData, msg: JsonRpcRequest | JsonRpcNotification, ex: Exchange, o: SendOptions, signal: AbortSignal): Promise<void> {
+  private async readBody(res: Dispatcher.ResponseData, msg: JsonRpcRequest | JsonRpcNotification, ex: Exchange, o: SendOptions): Promise<void> {
     const headers = flatHeaders(res.headers);
     const contentType = headers['content-type'] ?? '';
     const info: HttpInfo = { status: res.statusCode, headers, contentType, sse: /^text\/event-stream/i.test(contentType) };
@@ -167,7 +160,7 @@ export class HttpTransport implements Transport {
         }),
       );
     if (info.sse) {
-      await this.readSse(res, id, ex, info, record, signal);
+      await this.readSse(res, id, ex, info, record);
       return;
     }
     const text = await readCapped(res.body, this.maxBody);
@@ -198,7 +191,6 @@ export class HttpTransport implements Transport {
     ex: Exchange,
     info: HttpInfo,
     record: (json: unknown, text?: string) => void,
-    signal: AbortSignal,
   ): Promise<void> {
     let bytes = 0;
     let done = false;
@@ -222,16 +214,12 @@ export class HttpTransport implements Transport {
       },
     });
     const body = res.body;
-    try {
-      for await (const chunk of body) {
-        bytes += (chunk as Buffer).length;
-        if (bytes > this.maxBody) throw new TransportError('too-large', `event stream exceeded ${this.maxBody} bytes without a final response`);
-        parser.feed((chunk as Buffer).toString('utf8'));
-        if (done) break;
-      }
-    } catch (e) {
-      if (signal.aborted || e instanceof TransportError) throw signal.reason instanceof TransportError ? signal.reason : e;
-      throw e;
+    // A deadline cutting the stream is reported by withDeadline with its own reason.
+    for await (const chunk of body) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > this.maxBody) throw new TransportError('too-large', `event stream exceeded ${this.maxBody} bytes without a final response`);
+      parser.feed((chunk as Buffer).toString('utf8'));
+      if (done) break;
     }
     // A correct server ends the stream with the final response; see whether it did without waiting long.
     if (done) info.streamEnded = await endsSoon(body, 50);
@@ -246,41 +234,43 @@ export class HttpTransport implements Transport {
     const t0 = performance.now();
     const headers: Record<string, string> = { ...(o.bare ? {} : { ...this.opts.headers, ...this.sessionHeaders() }), ...o.headers };
     const evidence = [this.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: this.opts.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) })];
-    const ctl = new AbortController();
-    const timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
     try {
-      const res = await request(this.opts.url, {
-        method: o.method as Dispatcher.HttpMethod,
-        headers,
-        ...(o.body !== undefined ? { body: o.body } : {}),
-        signal: ctl.signal,
-        dispatcher: this.agent,
-        headersTimeout: o.timeoutMs,
-        bodyTimeout: o.timeoutMs,
-      });
-      const h = flatHeaders(res.headers);
-      let bodyText = '';
-      let cut = false;
-      for await (const c of res.body) {
-        bodyText += (c as Buffer).toString('utf8');
-        if (bodyText.length >= (o.maxBytes ?? 64 * 1024)) {
-          cut = true;
-          res.body.destroy();
-          break;
-        }
-      }
-      let json: unknown;
-      try {
-        json = bodyText ? parseBounded(bodyText) : undefined;
-      } catch {
-        json = undefined;
-      }
-      evidence.push(this.recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: h }, ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }) }));
-      return { status: res.statusCode, headers: h, bodyText, json, cut, evidence, durationMs: performance.now() - t0 };
+      return await withDeadline(
+        async (signal) => {
+          const res = await request(this.opts.url, {
+            method: o.method as Dispatcher.HttpMethod,
+            headers,
+            ...(o.body !== undefined ? { body: o.body } : {}),
+            signal,
+            dispatcher: this.agent,
+            headersTimeout: o.timeoutMs,
+            bodyTimeout: o.timeoutMs,
+          });
+          const h = flatHeaders(res.headers);
+          let bodyText = '';
+          let cut = false;
+          for await (const c of res.body) {
+            bodyText += (c as Buffer).toString('utf8');
+            if (bodyText.length >= (o.maxBytes ?? 64 * 1024)) {
+              cut = true;
+              res.body.destroy();
+              break;
+            }
+          }
+          let json: unknown;
+          try {
+            json = bodyText ? parseBounded(bodyText) : undefined;
+          } catch {
+            json = undefined;
+          }
+          evidence.push(this.recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: h }, ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }) }));
+          return { status: res.statusCode, headers: h, bodyText, json, cut, evidence, durationMs: performance.now() - t0 };
+        },
+        o.timeoutMs,
+        'answer',
+      );
     } catch (e) {
-      return { failure: toTransportError(e, ctl.signal, this.opts.url), headers: {}, bodyText: '', cut: false, evidence, durationMs: performance.now() - t0 };
-    } finally {
-      clearTimeout(timer);
+      return { failure: toTransportError(e, { url: this.opts.url }), headers: {}, bodyText: '', cut: false, evidence, durationMs: performance.now() - t0 };
     }
   }
 
@@ -296,9 +286,7 @@ export class HttpTransport implements Transport {
     this.legacySession = undefined;
     this.deadReason = 'closed';
     // A graceful close waits for open responses (an endless SSE stream never ends): past the grace, sockets are cut.
-    const closed = this.agent.close().then(() => true, () => true);
-    const inTime = await Promise.race([closed, new Promise<boolean>((r) => setTimeout(() => r(false), graceMs).unref())]);
-    if (!inTime) await this.agent.destroy().catch(() => undefined);
+    if (!(await settlesWithin(this.agent.close().catch(() => undefined), graceMs))) await this.agent.destroy().catch(() => undefined);
   }
 }
 
@@ -332,15 +320,4 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
-}
-
-export function toTransportError(e: unknown, signal: AbortSignal, url: string): TransportError {
-  if (e instanceof TransportError) return e;
-  if (signal.aborted && signal.reason instanceof TransportError) return signal.reason;
-  const err = e as { code?: string; message?: string };
-  const code = err.code ?? '';
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|UND_ERR_SOCKET|UND_ERR_CONNECT/.test(code))
-    return new TransportError(code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' ? 'closed' : 'connect', `${url}: ${code} ${err.message ?? ''}`.trim());
-  if (/TIMEOUT/.test(code)) return new TransportError('timeout', err.message ?? 'timed out');
-  return new TransportError('protocol', `${code ? code + ': ' : ''}${err.message ?? String(e)}`);
 }

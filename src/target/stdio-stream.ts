@@ -1,5 +1,6 @@
 import type { JsonObject, JsonRpcRequest } from './envelope.js';
 import { TransportError } from './errors.js';
+import { Deadline } from './deadline.js';
 import { MessageStream, subscriptionIdOf, type StreamOptions, type StreamVia } from './stream.js';
 
 /** What a stdio stream needs from its transport. */
@@ -28,16 +29,14 @@ export function openStdioStream(host: StdioStreamHost, msg: JsonRpcRequest, o: S
     return s;
   }
   host.streams.set(key, s);
-  const deadline = setTimeout(() => void s.close('deadline'), o.timeoutMs);
-  const onOuterAbort = () => void s.close();
-  o.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  if (o.signal?.aborted) onOuterAbort();
+  // Our time running out closes the stream as `deadline`; the run stopping closes it plainly.
+  const deadline = new Deadline(o.timeoutMs, 'end of stream', o.signal);
+  deadline.onExpire(() => void s.close(deadline.timedOut ? 'deadline' : 'closed'));
   s.onClose(() => {
     if (host.deadReason() === undefined) s.evidence.push(host.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: msg.id, reason: 'listen window over' } }, o.phase).seq);
   });
   void s.done.then(() => {
-    clearTimeout(deadline);
-    o.signal?.removeEventListener('abort', onOuterAbort);
+    deadline.dispose();
     host.streams.delete(key);
     host.closed.add(key);
   });

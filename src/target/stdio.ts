@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ProcessTree } from './process-tree.js';
 import { parseBounded } from '../core/json-depth.js';
 import { isSecretName } from '../core/mask.js';
-import { TransportError } from './errors.js';
+import { TransportError, toTransportError } from './errors.js';
+import { Deadline, settlesWithin } from './deadline.js';
 import { LineReader } from './line-reader.js';
 import { killGroup, releaseTree, trackChild } from './children.js';
 import type { CorrelationBreak, Exchange, SendOptions, Transport } from './transport.js';
@@ -84,8 +85,8 @@ export class StdioTransport implements Transport {
     this.child.stderr?.on('data', (c: Buffer) => this.onStderr(c));
     this.child.stdin?.on('error', () => undefined); // EPIPE after the child died: reported through exit
     this.exited = new Promise((resolve) => {
-      this.child.once('error', (e: NodeJS.ErrnoException) => {
-        this.die(new TransportError('spawn', `cannot start \`${opts.command}\`: ${e.code === 'ENOENT' ? 'command not found' : e.message}`));
+      this.child.once('error', (e) => {
+        this.die(toTransportError(e, { command: opts.command }));
         resolve();
       });
       this.child.once('exit', (code, signal) => {
@@ -125,18 +126,16 @@ export class StdioTransport implements Transport {
     }
     return new Promise<Exchange>((resolve) => {
       const key = JSON.stringify(msg.id);
+      const deadline = new Deadline(o.timeoutMs, 'answer', o.signal);
       const finish = (failure?: TransportError) => {
-        clearTimeout(timer);
-        o.signal?.removeEventListener('abort', onAbort);
+        deadline.dispose();
         this.pending.delete(key);
         if (failure) ex.failure = failure;
         ex.durationMs = performance.now() - t0;
         resolve(ex);
       };
-      const timer = setTimeout(() => finish(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
-      const onAbort = () => finish(new TransportError('aborted', 'the run was stopped'));
-      o.signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(key, { ex, phase: o.phase, resolve: () => finish(), unreadableId: o.rawBody !== undefined && !readableId(o.rawBody) });
+      deadline.onExpire((reason) => finish(toTransportError(reason)));
     });
   }
 
@@ -246,11 +245,11 @@ export class StdioTransport implements Transport {
     if (!this.exit && this.child.pid !== undefined) {
       this.stdinClosed = true;
       this.child.stdin?.end();
-      if (!(await settles(this.exited, grace))) {
+      if (!(await settlesWithin(this.exited, grace))) {
         killGroup(this.child, 'SIGTERM');
-        if (!(await settles(this.exited, grace))) {
+        if (!(await settlesWithin(this.exited, grace))) {
           killGroup(this.child, 'SIGKILL');
-          await settles(this.exited, grace);
+          await settlesWithin(this.exited, grace);
         }
       }
     }
@@ -273,11 +272,4 @@ function readableId(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function settles(p: Promise<void>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const t = setTimeout(() => resolve(false), ms);
-    void p.then(() => (clearTimeout(t), resolve(true)));
-  });
 }

@@ -29,7 +29,7 @@ export const authProtectedResourceMetadata: CheckDefinition = {
     const candidates = [...(named && URL.canParse(named) && new URL(named).origin === new URL(target).origin ? [named] : []), ...wellKnownUrls(target)];
     const tried: string[] = [];
     for (const url of [...new Set(candidates)]) {
-      const r = await httpGet(url, { timeoutMs: t.options.timeoutMs, recorder: t.client.recorder, phase: t.checkId });
+      const r = await httpGet(url, { timeoutMs: t.timeouts.request, recorder: t.client.recorder, phase: t.checkId });
       tried.push(`${new URL(url).pathname}: ${r.failure ? r.failure.message : `HTTP ${r.status}`}`);
       if (r.status !== 200) continue;
       const doc = r.json as Record<string, unknown> | undefined;

@@ -19,7 +19,7 @@ function sender(t: CheckContext): { send: Send; close: () => Promise<void> } {
   if (t.transport === 'http') return { send: (m, p, o) => t.request(m, p, o), close: async () => {} };
   const transport: Transport = openTransport(t.spec, t.client.recorder);
   const signal = t.client.defaults.signal;
-  const client = new McpClient(transport, t.client.recorder, { timeoutMs: t.options.timeoutMs, phase: t.checkId, ...(signal ? { signal } : {}) });
+  const client = new McpClient(transport, t.client.recorder, { timeoutMs: t.timeouts.request, phase: t.checkId, ...(signal ? { signal } : {}) });
   return { send: (m, p, o) => client.request(m, p, { ...o, id: t.client.nextId() }), close: () => transport.close() };
 }
 
@@ -33,7 +33,7 @@ export const versionEveryRequest: CheckDefinition = {
     const { send, close } = sender(t);
     try {
       // A server may need a moment to start: the first request on a fresh process gets a longer deadline.
-      const first = await send('server/discover', {}, { protocolVersion: BOGUS, timeoutMs: t.options.timeoutMs * 3 });
+      const first = await send('server/discover', {}, { protocolVersion: BOGUS, timeoutMs: t.timeouts.respawnStartup });
       if (first.failure && !first.response) return t.inconclusive(`first request: ${first.failure.message}`, first.evidence);
       if (errorOf(first)?.code !== ERROR.unsupportedVersion)
         return t.precondition(`even a first request naming ${BOGUS} got ${describe(first)}, not -32022 (errors/unsupported-version judges that)`);

@@ -34,7 +34,7 @@ export function raw(t: CheckContext, o: RawOptions): Promise<HttpProbeResponse> 
     ...(o.body !== undefined ? { body: o.body } : {}),
     ...(o.id !== undefined ? { id: o.id } : {}),
     phase: t.checkId,
-    timeoutMs: t.options.timeoutMs,
+    timeoutMs: t.timeouts.request,
     endWithinMs: o.endWithinMs ?? 1000,
   });
 }

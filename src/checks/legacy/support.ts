@@ -13,15 +13,12 @@ export function legacySpec(section: string, quote: string, since = '2025-11-25')
   return { revision: { since, until: MODERN_VERSION }, section, quote };
 }
 
-/** A fresh stdio process may be installing or starting: its first answer gets longer than a plain request. */
-const STARTUP_FLOOR_MS = 15_000;
-
 function options(t: CheckContext, phase: string, protocolVersion?: string): LegacySessionOptions {
   const signal = t.client.defaults.signal;
   return {
     phase,
-    timeoutMs: t.options.timeoutMs,
-    startupTimeoutMs: t.transport === 'stdio' ? Math.max(t.options.timeoutMs, STARTUP_FLOOR_MS) : t.options.timeoutMs,
+    timeoutMs: t.timeouts.request,
+    startupTimeoutMs: t.timeouts.respawnStartup,
     ...(protocolVersion ? { protocolVersion } : {}),
     ...(signal ? { signal } : {}),
   };

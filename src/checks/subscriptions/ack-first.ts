@@ -16,7 +16,7 @@ export const ackFirst: CheckDefinition = {
       const m = l.first?.message as JsonObject | undefined;
       const evidence = l.stream.evidence.slice(0, 6);
       if (!l.first)
-        return t.fail({ message: `no notifications/subscriptions/acknowledged within ${t.options.timeoutMs} ms of subscriptions/listen`, expected: 'the acknowledgement first, promptly', actual: 'nothing on the listen stream', evidence });
+        return t.fail({ message: `no notifications/subscriptions/acknowledged within ${t.timeouts.request} ms of subscriptions/listen`, expected: 'the acknowledgement first, promptly', actual: 'nothing on the listen stream', evidence });
       if (!isNotification(m)) {
         const refused = !!m && typeof m === 'object' && ('error' in m || 'result' in m);
         return t.fail({

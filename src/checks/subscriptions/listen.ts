@@ -39,7 +39,7 @@ export async function offeredFilter(t: CheckContext): Promise<JsonObject> {
 
 /** How long a listen stays open after its first message: bounded, whatever the request timeout. */
 export function listenWindowMs(t: CheckContext): number {
-  return Math.min(1000, Math.max(500, Math.round(t.options.timeoutMs / 2)));
+  return t.timeouts.listenWindow;
 }
 
 /** A message that belongs to this listen for sure: on its HTTP stream, or matched by id or tag on stdio. */
@@ -59,9 +59,9 @@ export interface Listen {
 
 /** Opens `subscriptions/listen` with this filter and waits for its first message; stops when streaming is impossible. */
 export async function openListen(t: CheckContext, filter: JsonObject): Promise<Listen> {
-  const stream = openClientStream(t.client, 'subscriptions/listen', { notifications: filter }, { phase: t.checkId, timeoutMs: t.options.timeoutMs + listenWindowMs(t) + 1000 });
+  const stream = openClientStream(t.client, 'subscriptions/listen', { notifications: filter }, { phase: t.checkId, timeoutMs: t.timeouts.listenHold });
   if (!stream) t.precondition('this transport cannot hold a request open');
-  const first = await stream.waitFor(own, t.options.timeoutMs);
+  const first = await stream.waitFor(own, t.timeouts.request);
   if (!first && stream.failure) {
     await stream.close();
     t.inconclusive(`subscriptions/listen: ${stream.failure.message}`, stream.evidence);

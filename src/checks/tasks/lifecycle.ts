@@ -33,7 +33,7 @@ export const taskLifecycle: CheckDefinition = {
     const taskId = made.task.taskId;
     if (typeof taskId !== 'string') return;
     const get = () => t.request('tasks/get', { taskId }, { clientCapabilities: TASKS_CAPABILITIES });
-    const deadline = performance.now() + Math.min(15_000, t.options.timeoutMs * 2);
+    const deadline = performance.now() + t.timeouts.taskFollow;
     let last: string | undefined;
     let terminalAt: Exchange | undefined;
     for (let poll = 0; ; poll++) {
