@@ -45,6 +45,7 @@ export interface CheckFailure {
 }
 
 export interface CheckOptions {
+  /** The user's request timeout (`--timeout`): the input of `Timeouts`; checks read `t.timeouts` instead. */
   timeoutMs: number;
   /** Globs of tool names the user allows us to call although they may write. */
   allowTools: string[];

@@ -49,7 +49,7 @@ async function ask(t: CheckContext): Promise<LegacyHandshake> {
   let ex: Exchange;
   let agreed: string | undefined;
   try {
-    const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: 'shared' });
+    const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: 'shared', ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}) });
     ex = await client.requestRaw(msg, { headers: { [HEADER.protocolVersion]: null, [HEADER.method]: null } });
     const r = resultOf(ex);
     agreed = typeof r?.protocolVersion === 'string' ? r.protocolVersion : undefined;

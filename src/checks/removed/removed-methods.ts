@@ -97,7 +97,7 @@ export const removedInitialize: CheckDefinition = {
 async function initializeExchange(t: CheckContext): Promise<Exchange> {
   const second = openTransport(t.spec, new UnauditedRecorder(t.client.recorder));
   try {
-    const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: t.checkId });
+    const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: t.checkId, ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}) });
     return await client.request('initialize', {});
   } finally {
     await second.close();

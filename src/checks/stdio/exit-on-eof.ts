@@ -23,7 +23,7 @@ export const stdioExitOnEof: CheckDefinition = {
     }
     let closing: Promise<void> | undefined;
     try {
-      const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: t.checkId });
+      const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: t.checkId, ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}) });
       const ex = await client.request('server/discover', {});
       if (!ex.response) t.inconclusive(`a second copy of the server did not answer server/discover (${describe(ex)})`, ex.evidence);
       if (second.exit) t.inconclusive('the second copy of the server exited on its own before its stdin was closed', ex.evidence);
