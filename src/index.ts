@@ -4,6 +4,9 @@ export type { TargetSpec, HttpTargetSpec, StdioTargetSpec } from './core/target-
 export type { RuleLevel, RuleSettings, RuleWaiver } from './core/rules.js';
 export { EXIT, exitCodeFor, summarize, targetFailed, targetUndecided } from './core/summary.js';
 export { Masker, MASK } from './core/mask.js';
+export { terminalText } from './core/escape.js';
+export { describeInternalError, setDebug } from './core/internal-error.js';
+export { killAllNow } from './target/children.js';
 
 export { MODERN_VERSION, LEGACY_VERSION, ERROR, META, HEADER } from './spec/constants.js';
 export { validateServerMessage, validateClientMessage, validateWireType, classifyMessage, type WireIssue } from './spec/wire/index.js';

@@ -1,6 +1,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { gateOptions } from './gate-options.js';
-import { calibrateCommand, evalCommand, evalInitCommand, type CalibrateOptions, type EvalCommandOptions, type EvalInitOptions } from './eval-command.js';
+import type { CalibrateOptions, EvalCommandOptions, EvalInitOptions } from './eval-command.js';
+
+const commands = () => import('./eval-command.js');
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -40,7 +42,7 @@ export function registerEval(program: Command, targetOptions: (c: Command) => Co
     .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)')
     .option('--baseline <file>', 'gate this run against the last green baseline (exit code of the gate)')
     .option('--history [file]', 'append this run to the run history (default .mcp-assay/history.jsonl)');
-  gateOptions(ev).action((operands: string[], o: EvalCommandOptions) => run(evalCommand(operands, o)));
+  gateOptions(ev).action((operands: string[], o: EvalCommandOptions) => run(commands().then((m) => m.evalCommand(operands, o))));
 
   ev.command('calibrate')
     .description("judge accuracy and Cohen's kappa against human-labelled examples; exit 0 when the judge may gate (kappa >= 0.6 on >= 30 items)")
@@ -52,12 +54,13 @@ export function registerEval(program: Command, targetOptions: (c: Command) => Co
       // Options the parent `eval` also knows (--judge, --json, -c) may land on it.
       const parent = cmd.parent?.opts<Partial<CalibrateOptions>>() ?? {};
       const merged = { ...parent, ...o };
-      if (!merged.judge || !merged.labels) {
+      const { judge, labels } = merged;
+      if (!judge || !labels) {
         process.stderr.write('mcp-assay: eval calibrate needs --judge provider:model and --labels FILE\n');
         run(Promise.resolve(2));
         return;
       }
-      run(calibrateCommand({ judge: merged.judge, labels: merged.labels, ...(merged.config ? { config: merged.config } : {}), ...(merged.json ? { json: merged.json } : {}) }));
+      run(commands().then((m) => m.calibrateCommand({ judge, labels, ...(merged.config ? { config: merged.config } : {}), ...(merged.json ? { json: merged.json } : {}) })));
     });
 
   targetOptions(ev.command('init').description('write a starter golden set from the live catalogue: a case per tool and four negative ones').argument('[target...]', 'an http(s) URL, or -- and a command'))
@@ -67,6 +70,6 @@ export function registerEval(program: Command, targetOptions: (c: Command) => Co
     .action((operands: string[], o: EvalInitOptions, cmd: Command) => {
       // `--model` after `eval` is parsed by the parent command; take it from there too.
       const parent = cmd.parent?.opts<{ model?: string[] }>().model ?? [];
-      run(evalInitCommand(operands, { ...o, model: [...parent, ...o.model] }));
+      run(commands().then((m) => m.evalInitCommand(operands, { ...o, model: [...parent, ...o.model] })));
     });
 }

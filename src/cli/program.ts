@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../version.js';
-import { checkCommand, type CheckCommandOptions } from './check-command.js';
-import { demoCommand } from './demo.js';
-import { contractsCommand, type ContractsCommandOptions } from './contracts-command.js';
-import { snapshotCommand, type SnapshotOptions } from './snapshot-command.js';
-import { diffCommand, type DiffOptions } from './diff-command.js';
+import type { CheckCommandOptions } from './check-command.js';
+import type { ContractsCommandOptions } from './contracts-command.js';
+import type { SnapshotOptions } from './snapshot-command.js';
+import type { DiffOptions } from './diff-command.js';
 import { gateOptions } from './gate-options.js';
-import { gateCommand, type GateCommandOptions } from './gate-command.js';
-import { historyCommand, type HistoryOptions } from './history-command.js';
-import { mergeCommand, type MergeOptions } from './merge-command.js';
+import type { GateCommandOptions } from './gate-command.js';
+import type { HistoryOptions } from './history-command.js';
+import type { MergeOptions } from './merge-command.js';
 import { addQuickCommands } from './quick-program.js';
-import { inventoryCommand, type InventoryOptions } from './inventory-command.js';
+import type { InventoryOptions } from './inventory-command.js';
 import { registerEval } from './eval-program.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -88,7 +87,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--no-contracts', 'leave out the tool-contract analysis')
     .option('--baseline <file>', 'gate this run against the last green baseline (exit code of the gate)')
     .option('--history [file]', 'append this run to the run history (default .mcp-assay/history.jsonl)');
-  gateOptions(program.commands.at(-1)!).action((operands: string[], o: CheckCommandOptions) => run(checkCommand(operands, o)));
+  gateOptions(program.commands.at(-1)!).action((operands: string[], o: CheckCommandOptions) => run(import('./check-command.js').then((m) => m.checkCommand(operands, o))));
 
   gateOptions(
     program
@@ -100,7 +99,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
       .option('--no-history', 'do not append this run to the run history')
       .option('--html <file>', 'write the report as self-contained HTML, with the trend from the history')
       .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0'),
-  ).action((o: GateCommandOptions) => run(gateCommand(o)));
+  ).action((o: GateCommandOptions) => run(import('./gate-command.js').then((m) => m.gateCommand(o))));
 
   program
     .command('merge')
@@ -110,7 +109,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--html <file>', 'also write the merged report as HTML')
     .option('--sarif <file>', 'also write its contract and security findings as SARIF 2.1.0')
     .option('--md <file>', 'also write it as Markdown')
-    .action((files: string[], o: MergeOptions) => run(mergeCommand(files, o)));
+    .action((files: string[], o: MergeOptions) => run(import('./merge-command.js').then((m) => m.mergeCommand(files, o))));
 
   program
     .command('history')
@@ -118,7 +117,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .argument('[source]', 'a history file (JSONL) or a directory of JSON reports', '.mcp-assay/history.jsonl')
     .option('--append <report>', 'first append this JSON report to the history file')
     .option('--json <file>', 'write the moves and their causes as JSON')
-    .action((source: string, o: HistoryOptions) => run(historyCommand(source, o)));
+    .action((source: string, o: HistoryOptions) => run(import('./history-command.js').then((m) => m.historyCommand(source, o))));
 
   const targetOptions = (c: Command) =>
     c
@@ -143,7 +142,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)')
     .option('--no-color', 'no ANSI colours')
     .option('-v, --verbose', 'more detail')
-    .action((operands: string[], o: ContractsCommandOptions) => run(contractsCommand(operands, o)));
+    .action((operands: string[], o: ContractsCommandOptions) => run(import('./contracts-command.js').then((m) => m.contractsCommand(operands, o))));
 
   targetOptions(
     program
@@ -152,7 +151,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
       .argument('[target...]', 'an http(s) URL, or -- followed by the command of a stdio server'),
   )
     .option('-o, --output <file>', 'write here instead of stdout')
-    .action((operands: string[], o: SnapshotOptions) => run(snapshotCommand(operands, o)));
+    .action((operands: string[], o: SnapshotOptions) => run(import('./snapshot-command.js').then((m) => m.snapshotCommand(operands, o))));
 
   program
     .command('diff')
@@ -168,7 +167,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--allow <subject>', 'accept every change to this tool (prompt:<name>, resource:<uri>, …) (repeatable)', collect, [])
     .option('--reason <text>', 'why the allowed changes are accepted (shown in the output)')
     .option('--no-color', 'no ANSI colours')
-    .action((oldSide: string, newSide: string[], o: DiffOptions) => run(diffCommand([oldSide, ...newSide], o)));
+    .action((oldSide: string, newSide: string[], o: DiffOptions) => run(import('./diff-command.js').then((m) => m.diffCommand([oldSide, ...newSide], o))));
 
   addQuickCommands(program, targetOptions, run);
 
@@ -181,7 +180,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .option('--format <format>', 'yaml, csv or json (default: from the -o extension, else yaml)')
     .option('-o, --output <file>', 'write here instead of stdout')
     .option('--policy <file>', 'policy YAML to enforce (exit 1 on a violation)')
-    .action((operands: string[], o: InventoryOptions) => run(inventoryCommand(operands, o)));
+    .action((operands: string[], o: InventoryOptions) => run(import('./inventory-command.js').then((m) => m.inventoryCommand(operands, o))));
   registerEval(program, targetOptions, run);
 
   program
@@ -189,7 +188,7 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .description('check the bundled example servers (correct and flawed) over HTTP and stdio; writes ./assay-report/')
     .option('--out <dir>', 'report folder', 'assay-report')
     .option('--no-color', 'no ANSI colours')
-    .action((o: { out: string; color?: boolean }) => run(demoCommand(o)));
+    .action((o: { out: string; color?: boolean }) => run(import('./demo.js').then((m) => m.demoCommand(o))));
 
   return program;
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { callCommand, listCommand, promptCommand, readCommand, type QuickOptions } from './quick-command.js';
+import type { QuickOptions } from './quick-command.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -9,7 +9,8 @@ function positiveInt(v: string): number {
   return n;
 }
 
-type Action = (operands: string[], o: QuickOptions, cmd: Command) => Promise<number>;
+/** The command's function in quick-command.ts, loaded only when the command runs. */
+type Action = 'listCommand' | 'callCommand' | 'readCommand' | 'promptCommand';
 
 /** `list`, `call`, `read`, `prompt`: one request each, against one target, with the target options `check` takes. */
 export function addQuickCommands(program: Command, targetOptions: (c: Command) => Command, run: (code: Promise<number>) => void): void {
@@ -17,21 +18,21 @@ export function addQuickCommands(program: Command, targetOptions: (c: Command) =
     const c = targetOptions(program.command(name).description(description).argument('[operands...]', operands))
       .option('--deadline <ms>', 'overall deadline (default 120000)', positiveInt)
       .option('-v, --verbose', 'show every message on the wire (stderr)');
-    (extra ? extra(c) : c).action((ops: string[], o: QuickOptions, cmd: Command) => run(action(ops, o, cmd)));
+    (extra ? extra(c) : c).action((ops: string[], o: QuickOptions, cmd: Command) => run(import('./quick-command.js').then((m) => m[action](ops, o, cmd))));
   };
   quick(
     'list',
     'list what a server offers: tools (with risk class), resources, templates, prompts',
     '<url> [tools|resources|templates|prompts], or [kind] -- command args',
-    listCommand,
+    'listCommand',
     (c) => c.option('--json', 'print the items as JSON'),
   );
-  quick('call', 'call one tool; its result is validated against the outputSchema (exit 1 if invalid or isError)', '<url> TOOL, or TOOL -- command args', callCommand, (c) =>
+  quick('call', 'call one tool; its result is validated against the outputSchema (exit 1 if invalid or isError)', '<url> TOOL, or TOOL -- command args', 'callCommand', (c) =>
     c
       .option('--args <json>', 'arguments: a JSON object or @file.json')
       .option('--allow-tool <glob>', 'allow calling tools matching this glob although they may write (repeatable)', collect, [])
       .option('-y, --yes', 'allow this one call even if the tool may write'),
   );
-  quick('read', 'read one resource', '<url> URI, or URI -- command args', readCommand);
-  quick('prompt', 'get one prompt', '<url> NAME, or NAME -- command args', promptCommand, (c) => c.option('--args <json>', 'prompt arguments (strings): a JSON object or @file.json'));
+  quick('read', 'read one resource', '<url> URI, or URI -- command args', 'readCommand');
+  quick('prompt', 'get one prompt', '<url> NAME, or NAME -- command args', 'promptCommand', (c) => c.option('--args <json>', 'prompt arguments (strings): a JSON object or @file.json'));
 }
