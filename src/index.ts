@@ -22,11 +22,14 @@ export { TransportError } from './target/errors.js';
 
 export { CHECKS, selectChecks, areaOf, type CheckDefinition, type CheckContext, type CheckOptions } from './checks/index.js';
 
-export { assay, type AssayOptions, type PlannedTarget } from './engine/run.js';
+export { assay, reportEnvelope, type AssayOptions, type PlannedTarget } from './engine/run.js';
+export { assaySnapshot, type SnapshotRunOptions } from './engine/snapshot-run.js';
+export { liveRunOptions, withLiveTarget, LiveCaller, type LiveOptions, type LiveRun } from './engine/live.js';
 export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 
 export { REPORTERS, type Reporter, type RenderOptions } from './reporters/index.js';
-export { loadConfig, parseConfig, findConfigFile, serverToTarget, serverRunOptions, applyFlags, defaultConfig, ConfigError, type AssayConfig } from './config/index.js';
+export { loadConfig, parseConfig, findConfigFile, serverToTarget, serverRunOptions, applyFlags, resolveOptions, defaultConfig, ConfigError, loadPolicy, type AssayConfig } from './config/index.js';
+export { OPTIONS, CONFIG_ONLY, REPORT_FILES, attributeOf, configKeysOf, optionsOf, type CommandName, type OptionDecl, type OptionId, type ReportFileKey } from './config/options.js';
 export { targetsFromClientConfig, targetsFromServerJson, SourceError } from './config/sources.js';
 
 export {
@@ -43,6 +46,7 @@ export {
   validateStructuredResult,
   classifyTool,
   CONTRACT_RULES,
+  validateRuleSettings,
   CatalogueError,
   type Catalogue,
   type CatalogueChange,
