@@ -24,6 +24,7 @@ export { CHECKS, selectChecks, areaOf, type CheckDefinition, type CheckContext, 
 
 export { assay, reportEnvelope, type AssayOptions, type PlannedTarget } from './engine/run.js';
 export { assaySnapshot, type SnapshotRunOptions } from './engine/snapshot-run.js';
+export { startSupportDesk, startFlawed, demoFaults, exampleStdio, supportDeskGoldenDir, type RunningExample } from './engine/bundled-examples.js';
 export { liveRunOptions, withLiveTarget, LiveCaller, type LiveOptions, type LiveRun } from './engine/live.js';
 export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 

@@ -73,7 +73,7 @@ export function callCommand(plan: Plan<QuickOptions>): Promise<number> {
 
 /** `mcp-assay read <target> URI`. */
 export function readCommand(plan: Plan<QuickOptions>): Promise<number> {
-  const { operands, o, argv } = plan;
+  const { operands, argv } = plan;
   const { name: uri, target } = nameAndTarget(splitOperands(operands, argv), 'URI');
   return runQuick(target, plan, async (caller) => requestOutcome(caller, await caller.request('resources/read', { uri }), `resources/read ${uri}`));
 }
