@@ -79,6 +79,14 @@ describe('one precedence rule: flag > config file > default', () => {
     assert.equal(fromFile.cache, false);
   });
 
+  it('reports.html and reports.sarif name report files like reports.json does', () => {
+    const c = parseConfig('reports:\n  html: out/r.html\n  sarif: out/r.sarif\n', '/proj/mcp-assay.config.yaml');
+    const { options } = resolveOptions(c, 'check', {}, new Set()) as { options: Record<string, unknown> };
+    assert.equal(options.html, '/proj/out/r.html');
+    assert.equal(options.sarif, '/proj/out/r.sarif');
+    assert.equal((resolveOptions(c, 'merge', {}, new Set()).options as Record<string, unknown>).html, undefined);
+  });
+
   it('a command reads only the config keys it declares: diff --json is its own file, not reports.json', () => {
     const { options } = resolveOptions(cfg, 'diff', {}, new Set()) as { options: Record<string, unknown> };
     assert.equal(options.json, undefined);
