@@ -48,6 +48,12 @@ export function commanderOption(d: OptionDecl, command: CommandName): Option {
   else if (d.kind === 'count') o.argParser(whole('', d.range));
   else if (d.kind === 'fraction') o.argParser(fraction);
   else if (d.kind === 'tool-args') o.argParser(toolArgs);
+  const pattern = d.pattern;
+  if (pattern)
+    o.argParser((v: string) => {
+      if (!new RegExp(pattern.regex).test(v)) throw new InvalidArgumentError(pattern.message);
+      return v;
+    });
   // A default shown by commander is one no config key can change; config-backed defaults apply in the plan.
   if (d.default !== undefined && !d.config && d.kind !== 'negatable') o.default(d.default);
   if (d.required?.includes(command)) o.makeOptionMandatory();
