@@ -3,7 +3,6 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { EXIT } from '../core/summary.js';
 import { VERSION } from '../version.js';
-import { buildProgram, CommanderError } from './program.js';
 import { UsageError } from './usage-error.js';
 import { extractWatch, watchLoop } from './watch.js';
 
@@ -27,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`mcp-assay: ${e.message}\n`);
     return EXIT.usage;
   }
+  // Commander and the option table load after the --version fast path.
+  const { buildProgram, CommanderError } = await import('./program.js');
   let pending: Promise<number> | undefined;
   // --debug is read before commander so that it applies whatever the command, and to errors while parsing.
   const dashes = argv.indexOf('--');
