@@ -4,6 +4,9 @@ export type { TargetSpec, HttpTargetSpec, StdioTargetSpec } from './core/target-
 export type { RuleLevel, RuleSettings, RuleWaiver } from './core/rules.js';
 export { EXIT, exitCodeFor, summarize, targetFailed, targetUndecided } from './core/summary.js';
 export { Masker, MASK } from './core/mask.js';
+export { terminalText } from './core/escape.js';
+export { describeInternalError, setDebug } from './core/internal-error.js';
+export { killAllNow } from './target/children.js';
 
 export { MODERN_VERSION, LEGACY_VERSION, ERROR, META, HEADER } from './spec/constants.js';
 export { validateServerMessage, validateClientMessage, validateWireType, classifyMessage, type WireIssue } from './spec/wire/index.js';
@@ -19,11 +22,15 @@ export { TransportError } from './target/errors.js';
 
 export { CHECKS, selectChecks, areaOf, type CheckDefinition, type CheckContext, type CheckOptions } from './checks/index.js';
 
-export { assay, type AssayOptions, type PlannedTarget } from './engine/run.js';
+export { assay, reportEnvelope, type AssayOptions, type PlannedTarget } from './engine/run.js';
+export { assaySnapshot, type SnapshotRunOptions } from './engine/snapshot-run.js';
+export { startSupportDesk, startFlawed, demoFaults, exampleStdio, supportDeskGoldenDir, type RunningExample } from './engine/bundled-examples.js';
+export { liveRunOptions, withLiveTarget, LiveCaller, type LiveOptions, type LiveRun } from './engine/live.js';
 export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 
 export { REPORTERS, type Reporter, type RenderOptions } from './reporters/index.js';
-export { loadConfig, parseConfig, findConfigFile, serverToTarget, serverRunOptions, applyFlags, defaultConfig, ConfigError, type AssayConfig } from './config/index.js';
+export { loadConfig, parseConfig, findConfigFile, serverToTarget, serverRunOptions, applyFlags, resolveOptions, defaultConfig, ConfigError, loadPolicy, type AssayConfig } from './config/index.js';
+export { OPTIONS, CONFIG_ONLY, REPORT_FILES, attributeOf, configKeysOf, optionsOf, type CommandName, type OptionDecl, type OptionId, type ReportFileKey } from './config/options.js';
 export { targetsFromClientConfig, targetsFromServerJson, SourceError } from './config/sources.js';
 
 export {
@@ -40,6 +47,7 @@ export {
   validateStructuredResult,
   classifyTool,
   CONTRACT_RULES,
+  validateRuleSettings,
   CatalogueError,
   type Catalogue,
   type CatalogueChange,

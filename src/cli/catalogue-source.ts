@@ -1,9 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { CatalogueError, parseCatalogue, type Catalogue } from '../contracts/index.js';
-import type { AssayConfig } from '../config/index.js';
-import { assay, type PlannedTarget } from '../engine/run.js';
-import { liveRunOptions } from '../engine/live.js';
-import type { TargetReport } from '../core/types.js';
+import { assay, CatalogueError, liveRunOptions, parseCatalogue, type AssayConfig, type Catalogue, type PlannedTarget, type TargetReport } from '../index.js';
 import { UsageError } from './usage-error.js';
 
 export interface LiveOptions {

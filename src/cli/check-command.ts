@@ -1,11 +1,6 @@
-import { CHECKS, selectChecks } from '../checks/index.js';
-import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, type AssayConfig } from '../config/index.js';
-import { CONTRACT_RULES, validateRuleSettings } from '../contracts/index.js';
-import { MODERN_VERSION } from '../spec/constants.js';
-import { assay } from '../engine/run.js';
-import { REPORTERS } from '../reporters/index.js';
+import { assay, CHECKS, MODERN_VERSION, REPORTERS, selectChecks } from '../index.js';
 import { useColor } from './output.js';
-import { planTargets, type TargetOptions } from './plan.js';
+import { planTargets, type Plan, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { listCatalogue } from './list.js';
 import { finishRun, type RunOutputOptions } from './run-outputs.js';
@@ -33,15 +28,6 @@ export interface CheckCommandOptions extends TargetOptions, RunOutputOptions {
   authExpiredToken?: string;
 }
 
-export async function loadEffectiveConfig(o: { config?: string }): Promise<AssayConfig> {
-  const file = o.config ?? findConfigFile(process.cwd());
-  const cfg = file ? await loadConfig(file) : defaultConfig();
-  // Rule ids are known to the contracts layer only, so they are checked here, once the file is read.
-  const problem = validateRuleSettings(cfg.contracts)[0];
-  if (problem) throw new ConfigError({ file: cfg.file ?? '(config)', key: `contracts.${problem.split(':')[0]!.replace(/^levels\./, 'rules.')}`, reason: problem.split(': ').slice(1).join(': '), hint: `known rules: ${CONTRACT_RULES.map((r) => r.id).join(', ')}` });
-  return cfg;
-}
-
 /** The contract analysis runs unless turned off, left out by --skip contracts, or not named when --only narrows the run. */
 export function contractsWanted(flag: boolean, only: readonly string[], skip: readonly string[]): boolean {
   if (!flag || skip.some((p) => 'contracts'.startsWith(p))) return false;
@@ -49,19 +35,7 @@ export function contractsWanted(flag: boolean, only: readonly string[], skip: re
 }
 
 /** `mcp-assay check`: returns the exit code. */
-export async function checkCommand(operands: string[], o: CheckCommandOptions): Promise<number> {
-  const cfg = applyFlags(await loadEffectiveConfig(o), {
-    ...(o.timeout !== undefined ? { timeout: o.timeout } : {}),
-    ...(o.deadline !== undefined ? { deadline: o.deadline } : {}),
-    ...(o.strict !== undefined ? { strict: o.strict } : {}),
-    ...(o.require.length ? { require: o.require } : {}),
-    ...(o.failOnContracts ? { failOnContracts: true } : {}),
-    ...(o.only.length ? { only: o.only } : {}),
-    ...(o.skip.length ? { skip: o.skip } : {}),
-    ...(o.allowTool.length ? { allowTools: o.allowTool } : {}),
-    ...(o.toolArgs ? { toolArgs: o.toolArgs } : {}),
-    reports: { ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) },
-  });
+export async function checkCommand({ operands, o, cfg, given }: Plan<CheckCommandOptions>): Promise<number> {
   const checks = selectChecks(CHECKS, cfg.check.only, cfg.check.skip);
   const withContracts = contractsWanted(o.contracts, cfg.check.only, cfg.check.skip);
   if (o.list) {
@@ -69,7 +43,7 @@ export async function checkCommand(operands: string[], o: CheckCommandOptions): 
     return 0;
   }
   if (!checks.length && !withContracts) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
-  const plan = planTargets(operands, o, cfg);
+  const plan = planTargets(operands, o, cfg, given);
   const unknownRevision = cfg.check.require.find((r) => r !== MODERN_VERSION);
   if (unknownRevision) throw new UsageError(`--require ${unknownRevision}: the only revision that can be required is ${MODERN_VERSION}`);
 

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
+import { startSupportDesk, supportDeskGoldenDir } from '../index.js';
 import { runEval } from '../engine/run-eval.js';
 import { loadGolden } from '../evals/golden-load.js';
 import { priceTable } from '../evals/prices.js';
@@ -9,19 +7,11 @@ import { createReplayProvider } from '../providers/index.js';
 import { REPORTERS } from '../reporters/index.js';
 import { useColor, writeReports } from './output.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The golden set and cassette are data files: they sit in the source tree, next to the example server. */
-function goldenDir(): string {
-  const candidates = [path.resolve(here, '../../examples/support-desk/golden'), path.resolve(here, '../../../examples/support-desk/golden')];
-  return candidates.find((d) => existsSync(path.join(d, 'tasks.yaml'))) ?? candidates[0]!;
-}
-
 /** Demo, layer 1: the support-desk golden set replayed from a committed cassette (offline, no model is asked). */
 export async function demoEval(o: { out: string; color?: boolean }): Promise<boolean> {
-  const dir = goldenDir();
+  const dir = supportDeskGoldenDir();
   process.stdout.write(`\ndemo: behaviour eval of the support desk, REPLAYED from ${path.join(dir, 'cassettes')} (offline: no model is asked;\n      the cassette was recorded from a scripted stand-in model; record a real one with --record, see README)\n\n`);
-  const desk = await startSupportDeskHttp({ port: 0 });
+  const desk = await startSupportDesk();
   try {
     const report = await runEval({
       target: { kind: 'http', url: desk.url },

@@ -1,10 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { terminalText } from '../core/escape.js';
 import path from 'node:path';
 import pc from 'picocolors';
-import { applyDiffAllowances, diffCatalogues, diffExitCode, renderDiffMarkdown, type Catalogue, type CatalogueChange, type DiffAllowance } from '../contracts/index.js';
-import { EXIT } from '../core/summary.js';
-import { loadEffectiveConfig } from './check-command.js';
+import { applyDiffAllowances, diffCatalogues, diffExitCode, EXIT, renderDiffMarkdown, terminalText, type AssayConfig, type Catalogue, type CatalogueChange, type DiffAllowance } from '../index.js';
+import type { Plan } from './plan.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
 import { takeTrailingOptions, targetFromOperands } from './targets.js';
 import { useColor } from './output.js';
@@ -23,7 +21,7 @@ export interface DiffOptions {
 }
 
 /** A side of the diff: a snapshot file, a URL, or (for the new side only) a command after `--`. */
-async function side(operands: string[], label: 'old' | 'new', o: DiffOptions): Promise<{ catalogue: Catalogue; label: string } | number> {
+async function side(operands: string[], label: 'old' | 'new', cfg: AssayConfig): Promise<{ catalogue: Catalogue; label: string } | number> {
   const first = operands[0];
   if (!first) throw new UsageError(`diff needs an ${label} side: a snapshot file or a target`);
   if (isFile(first) && operands.length === 1) return { catalogue: catalogueFromFile(first), label: first };
@@ -32,8 +30,7 @@ async function side(operands: string[], label: 'old' | 'new', o: DiffOptions): P
   if (label === 'old' && !/^https?:\/\//i.test(first)) throw new UsageError(`${first}: the old side is a snapshot file or a URL, and this is neither`);
   const spec = targetFromOperands(operands, { header: [], env: [] });
   if (!spec) throw new UsageError(`diff: cannot read the ${label} side`);
-  const cfg = await loadEffectiveConfig(o);
-  const live = await catalogueFromTarget({ spec }, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });
+  const live = await catalogueFromTarget({ spec }, cfg, { timeoutMs: cfg.check.timeout, deadlineMs: cfg.check.deadline });
   if (!live.catalogue) {
     process.stderr.write(`mcp-assay: ${terminalText(unreadable(live))}\n`);
     return EXIT.inconclusive;
@@ -69,16 +66,16 @@ function consoleText(changes: CatalogueChange[], labels: { old: string; new: str
 }
 
 /** `mcp-assay diff <old> <new>`: exit 1 on a breaking change or a risk escalation that was not allowed. */
-export async function diffCommand(operands: string[], o: DiffOptions): Promise<number> {
+export async function diffCommand({ operands, o, cfg }: Plan<DiffOptions>): Promise<number> {
   if (operands.length < 2) throw new UsageError('diff takes two sides: <old> <new> (snapshot files or URLs; the new side may be a command after --)');
   if (operands.length > 2) {
     const trailing = takeTrailingOptions(operands, ['--md', '--json']);
     operands = trailing.operands;
     o = { ...o, ...(o.md === undefined && trailing.taken['--md'] ? { md: trailing.taken['--md'] } : {}), ...(o.json === undefined && trailing.taken['--json'] ? { json: trailing.taken['--json'] } : {}) };
   }
-  const oldSide = await side([operands[0]!], 'old', o);
+  const oldSide = await side([operands[0]!], 'old', cfg);
   if (typeof oldSide === 'number') return oldSide;
-  const newSide = await side(operands.slice(1), 'new', o);
+  const newSide = await side(operands.slice(1), 'new', cfg);
   if (typeof newSide === 'number') return newSide;
   const reason = o.reason ?? 'allowed on the command line';
   const allow: DiffAllowance[] = [

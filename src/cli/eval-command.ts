@@ -16,18 +16,17 @@ import { loadRubrics } from '../evals/rubrics.js';
 import { calibrate } from '../evals/calibrate.js';
 import { ModelIdError } from '../providers/index.js';
 import { REPORTERS } from '../reporters/index.js';
-import { loadEffectiveConfig } from './check-command.js';
 import { useColor } from './output.js';
 import { finishRun, type RunOutputOptions } from './run-outputs.js';
-import { planTargets, type TargetOptions } from './plan.js';
+import { planTargets, type Plan, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 
 export interface EvalCommandOptions extends TargetOptions, RunOutputOptions {
   config?: string;
-  golden?: string;
+  golden: string;
   model: string[];
-  runs?: number;
-  concurrency?: number;
+  runs: number;
+  concurrency: number;
   allowTool: string[];
   system?: string;
   maxTurns?: number;
@@ -82,17 +81,15 @@ function shardOf(text: string | undefined): ShardSpec | undefined {
 }
 
 /** `mcp-assay eval <target>`: the golden set through each model, N runs per case; exit 1 on a missed gate, 3 undecided. */
-export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<number> {
+export function evalCommand({ operands, o, cfg, given }: Plan<EvalCommandOptions>): Promise<number> {
   return guarded(async () => {
-    const cfg = await loadEffectiveConfig(o);
     const ec = cfg.eval ?? {};
-    const plan = planTargets(operands, o, cfg);
+    const plan = planTargets(operands, o, cfg, given);
     if (plan.length !== 1) throw new UsageError(`eval takes one target (got ${plan.length})`);
-    const goldenFile = o.golden ?? ec.golden ?? DEFAULT_GOLDEN;
-    const golden = await loadGolden(goldenFile);
+    const golden = await loadGolden(o.golden);
     if (o.record && o.replay) throw new UsageError('--record and --replay exclude each other');
     const shard = shardOf(o.shard);
-    const timeoutMs = o.timeout ?? cfg.check.timeout;
+    const timeoutMs = cfg.check.timeout;
     let resolved;
     try {
       resolved = await resolveModels({ ids: o.model, configured: ec.models ?? [], ...(o.replay ? { replayDir: o.replay } : {}), ...(o.record ? { recordDir: o.record } : {}), ...(ec.timeout ? { timeoutMs: ec.timeout } : {}) });
@@ -103,7 +100,7 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
     const target = plan[0]!;
     const rubrics = await loadRubrics(golden);
     const judgeProvider = o.judge ? (await resolveModels({ ids: [o.judge], configured: ec.models ?? [] })).models[0]!.provider : undefined;
-    const sem = await resolveSemantic({ spec: o.semantic ?? ec.semantic, configured: ec.models ?? [], ...(ec.timeout ? { timeoutMs: ec.timeout } : {}), ...(o.replay ? { replayDir: o.replay } : {}), ...(o.record ? { recordDir: o.record } : {}) }).catch((e: unknown) => {
+    const sem = await resolveSemantic({ spec: o.semantic, configured: ec.models ?? [], ...(ec.timeout ? { timeoutMs: ec.timeout } : {}), ...(o.replay ? { replayDir: o.replay } : {}), ...(o.record ? { recordDir: o.record } : {}) }).catch((e: unknown) => {
       if (e instanceof ProviderError || e instanceof ModelIdError) throw e;
       throw new UsageError((e as Error).message);
     });
@@ -111,16 +108,16 @@ export function evalCommand(operands: string[], o: EvalCommandOptions): Promise<
     const color = useColor(process.stdout, o.color);
     const replayNote = o.replay ? ` (replaying ${o.replay}: no model is asked)` : '';
     const shardNote = shard ? `, shard ${shard.index}/${shard.count} of the cases × models` : '';
-    process.stderr.write(`eval: ${golden.cases.length} cases × ${o.runs ?? ec.runs ?? 5} runs × ${resolved.models.length} model(s)${shardNote}${replayNote}\n`);
+    process.stderr.write(`eval: ${golden.cases.length} cases × ${o.runs} runs × ${resolved.models.length} model(s)${shardNote}${replayNote}\n`);
     const report = await runEval({
       target: target.spec,
       golden,
       models: resolved.models,
-      runs: o.runs ?? ec.runs ?? 5,
-      concurrency: o.concurrency ?? ec.concurrency ?? 4,
-      ...(o.system ?? ec.system ? { system: o.system ?? ec.system } : {}),
-      allowTools: [...o.allowTool, ...(ec.allowTools ?? []), ...(target.overrides?.allowTools ?? [])],
-      ...(o.cache && ec.cache !== false ? { cacheDir: ec.cacheDir ?? path.resolve(DEFAULT_CACHE_DIR) } : {}),
+      runs: o.runs,
+      concurrency: o.concurrency,
+      ...(o.system ? { system: o.system } : {}),
+      allowTools: [...o.allowTool, ...(target.overrides?.allowTools ?? [])],
+      ...(o.cache ? { cacheDir: ec.cacheDir ?? path.resolve(DEFAULT_CACHE_DIR) } : {}),
       timeoutMs,
       startupTimeoutMs: Math.max(30_000, timeoutMs),
       runTimeoutMs: ec.runTimeout ?? 300_000,
@@ -146,16 +143,15 @@ export interface EvalInitOptions extends TargetOptions {
 }
 
 /** `mcp-assay eval init <target>`: a starter golden set from the live catalogue. */
-export function evalInitCommand(operands: string[], o: EvalInitOptions): Promise<number> {
+export function evalInitCommand({ operands, o, cfg, given }: Plan<EvalInitOptions>): Promise<number> {
   return guarded(async () => {
-    const cfg = await loadEffectiveConfig(o);
-    const plan = planTargets(operands, o, cfg);
+    const plan = planTargets(operands, o, cfg, given);
     if (plan.length !== 1) throw new UsageError(`eval init takes one target (got ${plan.length})`);
     const out = o.output ?? cfg.eval?.golden ?? DEFAULT_GOLDEN;
     if (existsSync(out) && !o.force) throw new UsageError(`${out} exists; pass --force to overwrite it, or -o another file`);
     if (o.model.length > 1) throw new UsageError('eval init drafts with one --model');
     const drafter = o.model.length ? (await resolveModels({ ids: o.model, configured: cfg.eval?.models ?? [] })).models[0]!.provider : undefined;
-    const timeoutMs = o.timeout ?? cfg.check.timeout;
+    const timeoutMs = cfg.check.timeout;
     const r = await starterGolden(plan[0]!.spec, { timeoutMs, startupTimeoutMs: Math.max(30_000, timeoutMs), ...(drafter ? { drafter } : {}) });
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
     await writeFile(out, r.yaml);
@@ -172,9 +168,8 @@ export interface CalibrateOptions {
 }
 
 /** `mcp-assay eval calibrate`: judge accuracy and Cohen's kappa against human labels; exit 1 when it may not gate. */
-export function calibrateCommand(o: CalibrateOptions): Promise<number> {
+export function calibrateCommand({ o, cfg }: Plan<CalibrateOptions>): Promise<number> {
   return guarded(async () => {
-    const cfg = await loadEffectiveConfig(o);
     const p = (await resolveModels({ ids: [o.judge], configured: cfg.eval?.models ?? [] })).models[0]!.provider;
     const c = await calibrate(o.labels, p);
     for (const x of c.items) process.stdout.write(`  ${x.error ? '?' : x.judged === x.label ? '✔' : '✖'} ${x.id}: label ${x.label}, judge ${x.judged ?? `error (${x.error})`}${x.score !== undefined ? ` (${x.score})` : ''}\n`);

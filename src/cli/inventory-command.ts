@@ -9,10 +9,9 @@ import { enforcePolicy, inventoryRows, type Catalogue, type InventoryRow } from 
 import { EXIT } from '../core/summary.js';
 import type { PlannedTarget } from '../engine/run.js';
 import { visible } from '../reporters/index.js';
-import { loadEffectiveConfig } from './check-command.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
 import { formatFromFile, formatInventory, INVENTORY_FORMATS, type InventoryFormat } from './inventory-format.js';
-import { planTargets, type TargetOptions } from './plan.js';
+import { planTargets, type Plan, type TargetOptions } from './plan.js';
 import { targetsInFile } from './sources.js';
 import { UsageError } from './usage-error.js';
 
@@ -33,10 +32,9 @@ function nameOf(t: PlannedTarget): string {
   return t.spec.name ?? (t.spec.kind === 'http' ? t.spec.url : [t.spec.command, ...t.spec.args].join(' '));
 }
 
-export async function inventoryCommand(operands: string[], o: InventoryOptions): Promise<number> {
+export async function inventoryCommand({ operands, o, cfg }: Plan<InventoryOptions>): Promise<number> {
   const format = (o.format ?? formatFromFile(o.output) ?? 'yaml') as InventoryFormat;
   if (!INVENTORY_FORMATS.includes(format)) throw new UsageError(`--format ${o.format}: expected one of ${INVENTORY_FORMATS.join(', ')}`);
-  const cfg = await loadEffectiveConfig(o);
   const policy = o.policy ? await loadPolicy(o.policy) : undefined;
   const sources: { name: string; read: () => Promise<Catalogue | string> }[] = [];
   const files = operands.filter((x) => isFile(x));
@@ -45,7 +43,7 @@ export async function inventoryCommand(operands: string[], o: InventoryOptions):
   const from = expandFrom(o.from);
   const planned: PlannedTarget[] = live.length || o.server.length || !(files.length || from.length) ? planTargets(live, { ...o, from: [] }, cfg) : [];
   for (const { ref, name } of from) planned.push(...planTargets([], { ...o, server: [], from: [ref], header: [], env: [] }, cfg).map((p) => ({ ...p, spec: { ...p.spec, name } })));
-  const timeoutMs = o.timeout ?? cfg.check.timeout;
+  const timeoutMs = cfg.check.timeout;
   for (const p of planned)
     sources.push({
       name: nameOf(p),

@@ -1,17 +1,23 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
-import { terminalText } from '../core/escape.js';
-import { describeInternalError, setDebug } from '../core/internal-error.js';
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from '../config/index.js';
 import { EXIT } from '../core/summary.js';
-import { killAllNow } from '../target/children.js';
-import { buildProgram, CommanderError } from './program.js';
+import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
 import { extractWatch, watchLoop } from './watch.js';
 
+type Api = typeof import('../index.js');
+/** The public API, once a command needed it; `--help` and `--version` never load it. */
+let api: Api | undefined;
+const loadApi = async (): Promise<Api> => (api ??= await import('../index.js'));
+
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. Never calls process.exit. */
 export async function main(argv: string[]): Promise<number> {
+  // The most frequent probe of an install answers before anything else loads.
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
   try {
     const w = extractWatch(argv);
     if (w) return await watchLoop(w, { execPath: process.execPath, argv: [...process.execArgv, process.argv[1] ?? ''] });
@@ -20,11 +26,15 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`mcp-assay: ${e.message}\n`);
     return EXIT.usage;
   }
+  // Commander and the option table load after the --version fast path.
+  const { buildProgram, CommanderError } = await import('./program.js');
   let pending: Promise<number> | undefined;
   // --debug is read before commander so that it applies whatever the command, and to errors while parsing.
   const dashes = argv.indexOf('--');
-  setDebug((dashes < 0 ? argv : argv.slice(0, dashes)).includes('--debug'));
-  const program = buildProgram((p) => (pending = p));
+  const debug = (dashes < 0 ? argv : argv.slice(0, dashes)).includes('--debug');
+  if (debug || api) (await loadApi()).setDebug(debug);
+  // A command's module (and the API under it) loads only once commander has picked that command.
+  const program = buildProgram((inv) => (pending = loadApi().then(async () => (await import('./dispatch.js')).runCommand(inv))));
   try {
     await program.parseAsync(argv, { from: 'user' });
     if (!pending) {
@@ -37,6 +47,7 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end here too, with code 0.
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
+    const { ConfigError, describeInternalError, terminalText } = await loadApi();
     if (e instanceof UsageError || e instanceof ConfigError) {
       process.stderr.write(`mcp-assay: ${terminalText(e.message)}\n`);
       return EXIT.usage;
@@ -47,7 +58,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 function onSignal(sig: NodeJS.Signals): void {
-  killAllNow();
+  // No command loaded the API yet: then no server was started either.
+  api?.killAllNow();
   process.exit(sig === 'SIGINT' ? 130 : 143);
 }
 
@@ -63,7 +75,7 @@ if (invokedDirectly()) {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const code = await main(process.argv.slice(2));
-  killAllNow();
+  api?.killAllNow();
   // Exit once stdout is flushed: a lingering socket of a hostile server must not keep us alive.
   process.stdout.write('', () => process.exit(code));
 }

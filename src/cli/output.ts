@@ -1,30 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Report } from '../core/types.js';
-import { REPORTERS, type RenderOptions } from '../reporters/index.js';
+import { REPORT_FILES, REPORTERS, type RenderOptions, type Report, type ReportFileKey } from '../index.js';
 
-export interface ReportFiles {
-  json?: string;
-  junit?: string;
-  md?: string;
-  html?: string;
-  sarif?: string;
-}
+/** A file per reporter, keyed as the option table keys report files (json, junit, md, html, sarif). */
+export type ReportFiles = { [K in ReportFileKey]?: string };
 
-/** Writes each requested rendering; returns the paths written. */
+/** Writes each requested rendering, in the table's order; returns the paths written. */
 export async function writeReports(report: Report, files: ReportFiles, opts: RenderOptions = {}): Promise<string[]> {
   const written: string[] = [];
-  const jobs: [string | undefined, keyof typeof REPORTERS][] = [
-    [files.json, 'json'],
-    [files.junit, 'junit'],
-    [files.md, 'markdown'],
-    [files.html, 'html'],
-    [files.sarif, 'sarif'],
-  ];
-  for (const [file, id] of jobs) {
+  for (const [key, decl] of REPORT_FILES) {
+    const file = files[key];
     if (!file) continue;
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, REPORTERS[id].render(report, opts));
+    await writeFile(file, REPORTERS[decl.reporter].render(report, opts));
     written.push(file);
   }
   return written;

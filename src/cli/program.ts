@@ -1,52 +1,62 @@
-import { readFileSync } from 'node:fs';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
+import type { CommandName } from '../config/options.js';
 import { VERSION } from '../version.js';
-import { checkCommand, type CheckCommandOptions } from './check-command.js';
-import { demoCommand } from './demo.js';
-import { contractsCommand, type ContractsCommandOptions } from './contracts-command.js';
-import { snapshotCommand, type SnapshotOptions } from './snapshot-command.js';
-import { diffCommand, type DiffOptions } from './diff-command.js';
-import { gateOptions } from './gate-options.js';
-import { gateCommand, type GateCommandOptions } from './gate-command.js';
-import { historyCommand, type HistoryOptions } from './history-command.js';
-import { mergeCommand, type MergeOptions } from './merge-command.js';
-import { addQuickCommands } from './quick-program.js';
-import { inventoryCommand, type InventoryOptions } from './inventory-command.js';
-import { registerEval } from './eval-program.js';
+import { addOptions } from './option-flags.js';
 
-const collect = (v: string, prev: string[]) => [...prev, v];
-
-function positiveInt(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive whole number of milliseconds');
-  return n;
+/** What a command's action hands to `run`: its name, operands, raw options and commander's record of where each came from. */
+export interface Invocation {
+  command: CommandName;
+  operands: string[];
+  options: Record<string, unknown>;
+  /** Option attributes given on the command line (the rest hold defaults or nothing). */
+  given: ReadonlySet<string>;
+  /** The whole command line as given. */
+  argv: readonly string[];
+  /** Options of the parent command (`eval` for `eval init` and `eval calibrate`). */
+  parent?: Record<string, unknown>;
 }
 
-/** `--tool-args` takes JSON (`{"tool": {"arg": 1}}`) or `@file.json`. */
-function toolArgs(v: string): Record<string, Record<string, unknown>> {
-  let text = v;
-  if (v.startsWith('@')) {
-    try {
-      text = readFileSync(v.slice(1), 'utf8');
-    } catch (e) {
-      throw new InvalidArgumentError(`cannot read ${v.slice(1)}: ${(e as Error).message}`);
-    }
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw new InvalidArgumentError(`not JSON: ${(e as Error).message}`);
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((a) => !a || typeof a !== 'object' || Array.isArray(a)))
-    throw new InvalidArgumentError('expected an object of tool name -> arguments object, e.g. {"get_ticket": {"id": "T-1"}}');
-  return parsed as Record<string, Record<string, unknown>>;
+interface CommandDecl {
+  name: CommandName;
+  description: string;
+  /** Commander argument syntax and help, in order. */
+  args: [string, string, string?][];
 }
 
-export type CommandResult = { exitCode: number };
+/** Every command: name, description, operands. Its options come from the option table. */
+const COMMANDS: CommandDecl[] = [
+  { name: 'check', description: 'check a server for conformance: a URL (Streamable HTTP), a command after -- (stdio), or --server NAME from the config', args: [['[target...]', 'http(s) URL, or -- followed by the command that starts a stdio server']] },
+  { name: 'gate', description: 'compare a report with the last green baseline: flips, stale accepted failures, pooled pass rates, telemetry', args: [] },
+  { name: 'merge', description: 'combine the reports of the shards of one run (--shard i/n) into the report an unsharded run would write', args: [['<reports...>', 'the JSON reports of every shard']] },
+  { name: 'history', description: 'pass rate per model and per case over time, and what changed at every move (catalogue, golden set, model, or nothing visible)', args: [['[source]', 'a history file (JSONL) or a directory of JSON reports', '.mcp-assay/history.jsonl']] },
+  { name: 'contracts', description: 'tool contracts of a server or a snapshot file: risk inventory, risk rules, description lint, poisoning scan', args: [['[target...]', 'a snapshot file, an http(s) URL, or -- followed by the command of a stdio server']] },
+  { name: 'snapshot', description: 'write the canonical tool catalogue of a server (byte-stable: commit it and review it like a lockfile)', args: [['[target...]', 'an http(s) URL, or -- followed by the command of a stdio server']] },
+  { name: 'diff', description: 'classify catalogue changes as breaking, risk escalation or non-breaking; exit 1 on any not allowed', args: [['<old>', 'a snapshot file or a URL'], ['<new...>', 'a snapshot file, a URL, or -- followed by the command of a stdio server']] },
+  { name: 'list', description: 'list what a server offers: tools (with risk class), resources, templates, prompts', args: [['[operands...]', '<url> [tools|resources|templates|prompts], or [kind] -- command args']] },
+  { name: 'call', description: 'call one tool; its result is validated against the outputSchema (exit 1 if invalid or isError)', args: [['[operands...]', '<url> TOOL, or TOOL -- command args']] },
+  { name: 'read', description: 'read one resource', args: [['[operands...]', '<url> URI, or URI -- command args']] },
+  { name: 'prompt', description: 'get one prompt', args: [['[operands...]', '<url> NAME, or NAME -- command args']] },
+  { name: 'inventory', description: 'tool inventory of one or more servers (YAML, CSV or JSON); --policy enforces which risk classes, approvals and receipts are allowed', args: [['[target...]', 'snapshot files, an http(s) URL, or -- followed by the command of a stdio server; --from FILE takes every server in a client config']] },
+  { name: 'eval', description: "run a golden set of natural-language tasks through models with the server's tools, N runs per case; score selection, arguments, sequences and over-triggering", args: [['[target...]', 'an http(s) URL, or -- followed by the command that starts a stdio server']] },
+  { name: 'eval calibrate', description: "judge accuracy and Cohen's kappa against human-labelled examples; exit 0 when the judge may gate (kappa >= 0.6 on >= 30 items)", args: [] },
+  { name: 'eval init', description: 'write a starter golden set from the live catalogue: a case per tool and four negative ones', args: [['[target...]', 'an http(s) URL, or -- and a command']] },
+  { name: 'demo', description: 'check the bundled example servers (correct and flawed) over HTTP and stdio; writes ./assay-report/', args: [] },
+];
 
-/** The commander program; `run` receives the exit code of the command that ran. */
-export function buildProgram(run: (code: Promise<number>) => void): Command {
+function invocation(name: CommandName, args: unknown[]): Invocation {
+  const cmd = args.at(-1) as Command;
+  const options = cmd.opts();
+  const given = new Set(Object.keys(options).filter((k) => cmd.getOptionValueSource(k) === 'cli'));
+  // Commander passes each declared argument, then the options and the command; variadic ones arrive as arrays.
+  const operands = (args.slice(0, -2) as (string | string[] | undefined)[]).flatMap((a) => (a === undefined ? [] : a));
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  const argv = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
+  return { command: name, operands, options, given, argv, ...(cmd.parent && cmd.parent.name() !== 'mcp-assay' ? { parent: cmd.parent.opts() } : {}) };
+}
+
+/** The commander program; `run` receives the invocation of the command that was picked (it loads and runs it). */
+export function buildProgram(run: (inv: Invocation) => void): Command {
   const program = new Command('mcp-assay')
     .description('Tests MCP servers: protocol conformance (2026-07-28 and the 2025 era), tool contracts, model behaviour.')
     .version(VERSION)
@@ -54,143 +64,14 @@ export function buildProgram(run: (code: Promise<number>) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', '\nAny command reruns on file changes with --watch PATHS (comma-separated or repeated), after --rebuild "CMD" when given.')
     .exitOverride();
-
-  program
-    .command('check')
-    .description('check a server for conformance: a URL (Streamable HTTP), a command after -- (stdio), or --server NAME from the config')
-    .argument('[target...]', 'http(s) URL, or -- followed by the command that starts a stdio server')
-    .option('-H, --header <header>', "HTTP header 'Name: value' (repeatable), e.g. Authorization", collect, [])
-    .option('-e, --env <pair>', 'environment variable KEY=value for a stdio server (repeatable; values are masked)', collect, [])
-    .option('--cwd <dir>', 'working directory of a stdio server')
-    .option('-s, --server <name>', 'a server named in mcp-assay.config.yaml (repeatable)', collect, [])
-    .option('--from <file[#name]>', 'a server from an MCP client config (mcpServers) or a registry server.json (repeatable)', collect, [])
-    .option('-c, --config <file>', 'config file (default: ./mcp-assay.config.yaml when present)')
-    .option('--timeout <ms>', 'per-request timeout (default 10000)', positiveInt)
-    .option('--deadline <ms>', 'overall deadline per target (default 120000)', positiveInt)
-    .option('--json <file>', 'write the JSON report')
-    .option('--junit <file>', 'write a JUnit XML report')
-    .option('--md <file>', 'write a Markdown report (fits a CI job summary)')
-    .option('--html <file>', 'write a self-contained HTML report')
-    .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)')
-    .option('--list', 'print the check catalogue and exit')
-    .option('--only <prefix>', 'run only checks whose id starts with this (repeatable)', collect, [])
-    .option('--skip <prefix>', 'skip checks whose id starts with this (repeatable)', collect, [])
-    .option('--strict', 'a SHOULD miss fails instead of warning')
-    .option('--require <revision>', 'grade a 2025-era server by this revision too (2026-07-28): its misses fail instead of going to the migration section', collect, [])
-    .option('--fail-on-contracts', 'error-level tool-contract findings fail the run (by default the exit code is about the protocol)')
-    .option('--allow-tool <glob>', 'allow calling tools matching this glob although they may write (repeatable)', collect, [])
-    .option('--tool-args <json>', 'arguments per tool: JSON or @file.json, e.g. {"get_ticket":{"id":"T-1"}}', toolArgs)
-    .option('--auth-other-audience-token <token>', 'a token issued for another server, which a protected server must refuse (masked)')
-    .option('--auth-expired-token <token>', 'an expired token, which a protected server must refuse (masked)')
-    .addOption(new Option('--concurrency <n>', 'checks run at once per target').default(8).argParser(positiveInt))
-    .option('--no-color', 'no ANSI colours')
-    .option('-v, --verbose', 'show wire evidence in the console')
-    .option('--no-contracts', 'leave out the tool-contract analysis')
-    .option('--baseline <file>', 'gate this run against the last green baseline (exit code of the gate)')
-    .option('--history [file]', 'append this run to the run history (default .mcp-assay/history.jsonl)');
-  gateOptions(program.commands.at(-1)!).action((operands: string[], o: CheckCommandOptions) => run(checkCommand(operands, o)));
-
-  gateOptions(
-    program
-      .command('gate')
-      .description('compare a report with the last green baseline: flips, stale accepted failures, pooled pass rates, telemetry')
-      .requiredOption('--report <file>', 'the JSON report of this run')
-      .requiredOption('--baseline <file>', 'the baseline of the last green run (written by --update-baseline)')
-      .option('--history <file>', 'run history this run is appended to', '.mcp-assay/history.jsonl')
-      .option('--no-history', 'do not append this run to the run history')
-      .option('--html <file>', 'write the report as self-contained HTML, with the trend from the history')
-      .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0'),
-  ).action((o: GateCommandOptions) => run(gateCommand(o)));
-
-  program
-    .command('merge')
-    .description('combine the reports of the shards of one run (--shard i/n) into the report an unsharded run would write')
-    .argument('<reports...>', 'the JSON reports of every shard')
-    .requiredOption('-o, --output <file>', 'where to write the merged JSON report')
-    .option('--html <file>', 'also write the merged report as HTML')
-    .option('--sarif <file>', 'also write its contract and security findings as SARIF 2.1.0')
-    .option('--md <file>', 'also write it as Markdown')
-    .action((files: string[], o: MergeOptions) => run(mergeCommand(files, o)));
-
-  program
-    .command('history')
-    .description('pass rate per model and per case over time, and what changed at every move (catalogue, golden set, model, or nothing visible)')
-    .argument('[source]', 'a history file (JSONL) or a directory of JSON reports', '.mcp-assay/history.jsonl')
-    .option('--append <report>', 'first append this JSON report to the history file')
-    .option('--json <file>', 'write the moves and their causes as JSON')
-    .action((source: string, o: HistoryOptions) => run(historyCommand(source, o)));
-
-  const targetOptions = (c: Command) =>
-    c
-      .option('-H, --header <header>', "HTTP header 'Name: value' (repeatable)", collect, [])
-      .option('-e, --env <pair>', 'environment variable KEY=value for a stdio server (repeatable; values are masked)', collect, [])
-      .option('--cwd <dir>', 'working directory of a stdio server')
-      .option('-s, --server <name>', 'a server named in mcp-assay.config.yaml (repeatable)', collect, [])
-      .option('--from <file[#name]>', 'a server from an MCP client config (mcpServers) or a registry server.json (repeatable)', collect, [])
-      .option('-c, --config <file>', 'config file (default: ./mcp-assay.config.yaml when present)')
-      .option('--timeout <ms>', 'per-request timeout (default 10000)', positiveInt);
-
-  targetOptions(
-    program
-      .command('contracts')
-      .description('tool contracts of a server or a snapshot file: risk inventory, risk rules, description lint, poisoning scan')
-      .argument('[target...]', 'a snapshot file, an http(s) URL, or -- followed by the command of a stdio server'),
-  )
-    .option('--json <file>', 'write the JSON report')
-    .option('--junit <file>', 'write a JUnit XML report')
-    .option('--md <file>', 'write a Markdown report')
-    .option('--html <file>', 'write a self-contained HTML report')
-    .option('--sarif <file>', 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)')
-    .option('--no-color', 'no ANSI colours')
-    .option('-v, --verbose', 'more detail')
-    .action((operands: string[], o: ContractsCommandOptions) => run(contractsCommand(operands, o)));
-
-  targetOptions(
-    program
-      .command('snapshot')
-      .description('write the canonical tool catalogue of a server (byte-stable: commit it and review it like a lockfile)')
-      .argument('[target...]', 'an http(s) URL, or -- followed by the command of a stdio server'),
-  )
-    .option('-o, --output <file>', 'write here instead of stdout')
-    .action((operands: string[], o: SnapshotOptions) => run(snapshotCommand(operands, o)));
-
-  program
-    .command('diff')
-    .description('classify catalogue changes as breaking, risk escalation or non-breaking; exit 1 on any not allowed')
-    .argument('<old>', 'a snapshot file or a URL')
-    .argument('<new...>', 'a snapshot file, a URL, or -- followed by the command of a stdio server')
-    .option('-c, --config <file>', 'config file')
-    .option('--timeout <ms>', 'per-request timeout for live sides', positiveInt)
-    .option('--md <file>', 'write Markdown fit for a pull-request comment')
-    .option('--json <file>', 'write the changes as JSON')
-    .option('--allow-breaking', 'do not fail on breaking changes')
-    .option('--allow-escalation', 'do not fail on risk escalations')
-    .option('--allow <subject>', 'accept every change to this tool (prompt:<name>, resource:<uri>, …) (repeatable)', collect, [])
-    .option('--reason <text>', 'why the allowed changes are accepted (shown in the output)')
-    .option('--no-color', 'no ANSI colours')
-    .action((oldSide: string, newSide: string[], o: DiffOptions) => run(diffCommand([oldSide, ...newSide], o)));
-
-  addQuickCommands(program, targetOptions, run);
-
-  targetOptions(
-    program
-      .command('inventory')
-      .description('tool inventory of one or more servers (YAML, CSV or JSON); --policy enforces which risk classes, approvals and receipts are allowed')
-      .argument('[target...]', 'snapshot files, an http(s) URL, or -- followed by the command of a stdio server; --from FILE takes every server in a client config'),
-  )
-    .option('--format <format>', 'yaml, csv or json (default: from the -o extension, else yaml)')
-    .option('-o, --output <file>', 'write here instead of stdout')
-    .option('--policy <file>', 'policy YAML to enforce (exit 1 on a violation)')
-    .action((operands: string[], o: InventoryOptions) => run(inventoryCommand(operands, o)));
-  registerEval(program, targetOptions, run);
-
-  program
-    .command('demo')
-    .description('check the bundled example servers (correct and flawed) over HTTP and stdio; writes ./assay-report/')
-    .option('--out <dir>', 'report folder', 'assay-report')
-    .option('--no-color', 'no ANSI colours')
-    .action((o: { out: string; color?: boolean }) => run(demoCommand(o)));
-
+  const byName = new Map<string, Command>([['', program]]);
+  for (const d of COMMANDS) {
+    const words = d.name.split(' ');
+    const c = byName.get(words.slice(0, -1).join(' '))!.command(words.at(-1)!).description(d.description);
+    for (const [syntax, help, dflt] of d.args) c.argument(syntax, help, dflt);
+    addOptions(c, d.name).action((...args: unknown[]) => run(invocation(d.name, args)));
+    byName.set(d.name, c);
+  }
   return program;
 }
 

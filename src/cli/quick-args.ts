@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { UsageError } from './usage-error.js';
 
 /** Operands before `--` (names, a URL, a list kind) and the stdio command after it. */
@@ -9,10 +8,7 @@ export interface SplitOperands {
 }
 
 /** Commander drops `--`; the root's raw argv still has it, which tells a tool name from the server's command. */
-export function splitOperands(operands: string[], cmd: Command): SplitOperands {
-  let root: Command = cmd;
-  while (root.parent) root = root.parent;
-  const raw = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
+export function splitOperands(operands: string[], raw: readonly string[]): SplitOperands {
   const dash = raw.indexOf('--');
   if (dash < 0) return { before: operands, command: [] };
   const after = Math.min(operands.length, raw.length - dash - 1);

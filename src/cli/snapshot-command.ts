@@ -1,10 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { terminalText } from '../core/escape.js';
-import { serializeCatalogue } from '../contracts/index.js';
-import { EXIT } from '../core/summary.js';
-import { loadEffectiveConfig } from './check-command.js';
+import { EXIT, serializeCatalogue, terminalText } from '../index.js';
 import { catalogueFromTarget, unreadable } from './catalogue-source.js';
-import { planTargets, type TargetOptions } from './plan.js';
+import { planTargets, type Plan, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { takeTrailingOptions } from './targets.js';
 
@@ -15,15 +12,14 @@ export interface SnapshotOptions extends TargetOptions {
 }
 
 /** `mcp-assay snapshot <target> -o catalogue.json`: the canonical, byte-stable catalogue. */
-export async function snapshotCommand(operands: string[], o: SnapshotOptions): Promise<number> {
-  const cfg = await loadEffectiveConfig(o);
+export async function snapshotCommand({ operands, o, cfg, given }: Plan<SnapshotOptions>): Promise<number> {
   const trailing = takeTrailingOptions(operands, ['-o', '--output']);
   operands = trailing.operands;
   const output = o.output ?? trailing.taken['-o'] ?? trailing.taken['--output'];
   if (output !== undefined) o = { ...o, output };
-  const plan = planTargets(operands, o, cfg);
+  const plan = planTargets(operands, o, cfg, given);
   if (plan.length !== 1) throw new UsageError(`snapshot takes one target (got ${plan.length})`);
-  const live = await catalogueFromTarget(plan[0]!, cfg, { timeoutMs: o.timeout ?? cfg.check.timeout, deadlineMs: cfg.check.deadline });
+  const live = await catalogueFromTarget(plan[0]!, cfg, { timeoutMs: cfg.check.timeout, deadlineMs: cfg.check.deadline });
   if (!live.catalogue) {
     process.stderr.write(`mcp-assay: ${terminalText(unreadable(live))}\n`);
     return EXIT.inconclusive;

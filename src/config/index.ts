@@ -1,5 +1,5 @@
 export { ConfigError, formatConfigError, formatKeyPath, type ConfigErrorInit } from './config-error.js';
-export { applyFlags, defaultConfig } from './flags.js';
+export { applyFlags, defaultConfig, resolveOptions } from './flags.js';
 export { CONFIG_FILE_NAMES, findConfigFile, loadConfig } from './load.js';
 export { parseConfig } from './parse.js';
 export { RULE_LEVELS } from './schema.js';

@@ -24,8 +24,8 @@ export function resolveConfig(raw: ConfigParsed, file: string | undefined, dir =
     }
   }
   const reports: AssayConfig['reports'] = {};
-  for (const k of ['dir', 'json', 'junit', 'md'] as const) {
-    const p = abs(raw.reports[k]);
+  for (const [k, v] of Object.entries(raw.reports) as [keyof AssayConfig['reports'], string | undefined][]) {
+    const p = abs(v);
     if (p) reports[k] = p;
   }
   return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECEIPT_FIELDS } from '../core/rules.js';
-import { CHECK_DEFAULTS } from './types.js';
+import { configKeysOf, type OptionDecl } from './options.js';
+import type { CheckOptions, EvalConfig, ReportPaths } from './types.js';
 
 /** Zod schema of `mcp-assay.config.yaml` as written (before paths are resolved). Every object is strict. */
 const ms = z.number().int().positive();
@@ -54,24 +55,45 @@ function isHttpUrl(s: string): boolean {
   }
 }
 
-export const checkSchema = z.strictObject({
-  timeout: ms.default(CHECK_DEFAULTS.timeout),
-  deadline: ms.default(CHECK_DEFAULTS.deadline),
-  strict: z.boolean().default(false),
-  require: z.array(z.literal('2026-07-28', { error: 'the only revision that can be required is 2026-07-28' })).default(() => []),
-  failOnContracts: z.boolean().default(false),
-  only: z.array(nonEmpty).default(() => []),
-  skip: z.array(nonEmpty).default(() => []),
-  allowTools: z.array(nonEmpty).default(() => []),
-  toolArgs: toolArgs.default(() => ({})),
-});
+/** A config value as the option table declares it (the flag parser reads the same kind, range and choices). */
+function valueSchema(d: OptionDecl): z.ZodType {
+  const [min, max] = d.range ?? [1, Number.MAX_SAFE_INTEGER];
+  switch (d.kind) {
+    case 'ms':
+      return ms;
+    case 'count':
+      return z.number().int().min(min).max(max);
+    case 'fraction':
+      return z.number().min(0).max(1);
+    case 'switch':
+    case 'negatable':
+      return z.boolean();
+    case 'strings':
+      return z.array(d.choices ? z.enum(d.choices.values as [string, ...string[]], { error: d.choices.message }) : nonEmpty);
+    case 'tool-args':
+      return toolArgs;
+    default:
+      return d.pattern ? nonEmpty.regex(new RegExp(d.pattern.regex), d.pattern.message) : nonEmpty;
+  }
+}
+
+/** The keys of a config block that mirror options: defaulted (`check:`) or optional (`reports:`, `eval:`). */
+function optionKeys(block: 'check' | 'reports' | 'eval', defaulted: boolean): Record<string, z.ZodType> {
+  const out: Record<string, z.ZodType> = {};
+  for (const [key, d] of configKeysOf(block)) {
+    const v = valueSchema(d);
+    const empty = d.kind === 'strings' ? () => [] : d.kind === 'tool-args' ? () => ({}) : undefined;
+    out[key] = !defaulted ? v.optional() : d.default !== undefined ? v.default(d.default as never) : empty ? v.default(empty as never) : v.optional();
+  }
+  return out;
+}
+
+export const checkSchema = z.strictObject(optionKeys('check', true)) as unknown as z.ZodType<CheckOptions, Partial<CheckOptions>>;
 
 export const reportsSchema = z.strictObject({
   dir: nonEmpty.optional(),
-  json: nonEmpty.optional(),
-  junit: nonEmpty.optional(),
-  md: nonEmpty.optional(),
-});
+  ...optionKeys('reports', false),
+}) as unknown as z.ZodType<ReportPaths, ReportPaths>;
 
 export const RULE_LEVELS = ['error', 'warning', 'info', 'off'] as const;
 
@@ -97,21 +119,11 @@ const priceSchema = z.strictObject({ inputPerMTok: z.number().min(0), outputPerM
 
 /** `eval:` (layer 1). Keys are named by environment variable only (`keyEnv`), never written here. */
 export const evalSchema = z.strictObject({
-  golden: nonEmpty.optional(),
-  runs: z.number().int().min(1).max(100).optional(),
-  concurrency: z.number().int().min(1).max(64).optional(),
-  system: nonEmpty.optional(),
+  ...optionKeys('eval', false),
   maxTurns: z.number().int().min(1).max(50).optional(),
   timeout: ms.optional(),
   runTimeout: ms.optional(),
-  cache: z.boolean().optional(),
   cacheDir: nonEmpty.optional(),
-  allowTools: z.array(nonEmpty).optional(),
-  /** How `semantic` argument matchers compare values; absent, they fall back to lexical overlap. */
-  semantic: z
-    .string()
-    .regex(/^(embeddings|judge):[a-z][a-z0-9-]*:\S+$/, 'write embeddings:openai:MODEL or judge:provider:MODEL, e.g. embeddings:openai:text-embedding-3-small')
-    .optional(),
   models: z
     .array(
       z.strictObject({
@@ -124,7 +136,7 @@ export const evalSchema = z.strictObject({
     .optional(),
   prices: z.record(nonEmpty, priceSchema).optional(),
   pricesDate: nonEmpty.optional(),
-});
+}) as unknown as z.ZodType<EvalConfig, EvalConfig>;
 
 export const configSchema = z.strictObject({
   servers: z.record(nonEmpty, serverSchema).default(() => ({})),

@@ -1,4 +1,5 @@
 import type { RuleSettings, ToolExample } from '../core/rules.js';
+import { OPTIONS, type ReportFileKey } from './options.js';
 
 /** Arguments the harness passes to a tool, by tool name (an object, as `tools/call` takes). */
 export type ToolArgs = Record<string, Record<string, unknown>>;
@@ -27,13 +28,8 @@ export interface CheckOptions {
   toolArgs: ToolArgs;
 }
 
-/** Output paths, absolute once loaded. */
-export interface ReportPaths {
-  dir?: string;
-  json?: string;
-  junit?: string;
-  md?: string;
-}
+/** Output paths, absolute once loaded: `dir`, and a file per reporter with a report-file option (options.ts). */
+export type ReportPaths = { dir?: string } & { [K in ReportFileKey]?: string };
 
 export type CheckFlags = Partial<CheckOptions>;
 export interface ConfigFlags extends CheckFlags {
@@ -82,12 +78,13 @@ export interface AssayConfig {
   eval?: EvalConfig;
 }
 
+/** The `check:` defaults, as the option table declares them. */
 export const CHECK_DEFAULTS: Readonly<CheckOptions> = Object.freeze({
-  timeout: 10_000,
-  deadline: 120_000,
-  strict: false,
+  timeout: OPTIONS.timeout.default,
+  deadline: OPTIONS.deadline.default,
+  strict: OPTIONS.strict.default,
   require: [],
-  failOnContracts: false,
+  failOnContracts: OPTIONS.failOnContracts.default,
   only: [],
   skip: [],
   allowTools: [],
