@@ -24,7 +24,9 @@ export async function main(argv: string[]): Promise<number> {
   // --debug is read before commander so that it applies whatever the command, and to errors while parsing.
   const dashes = argv.indexOf('--');
   setDebug((dashes < 0 ? argv : argv.slice(0, dashes)).includes('--debug'));
-  const program = buildProgram((p) => (pending = p));
+  const program = buildProgram((p) => {
+    pending = p;
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     if (!pending) {

@@ -53,7 +53,7 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
   let timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
   try {
     const res = await request(target.url, {
-      method: o.method as Dispatcher.HttpMethod,
+      method: o.method,
       headers,
       ...(o.body !== undefined ? { body: o.body } : {}),
       signal: ctl.signal,

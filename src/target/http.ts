@@ -250,7 +250,7 @@ export class HttpTransport implements Transport {
     const timer = setTimeout(() => ctl.abort(new TransportError('timeout', `no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
     try {
       const res = await request(this.opts.url, {
-        method: o.method as Dispatcher.HttpMethod,
+        method: o.method,
         headers,
         ...(o.body !== undefined ? { body: o.body } : {}),
         signal: ctl.signal,
