@@ -23,7 +23,7 @@ const base = (over: Tool = {}): Tool => ({
   ...over,
 });
 
- 
+/* eslint-disable @typescript-eslint/no-explicit-any -- the edits below reach freely into JSON copies of a fixture */
 /** Apply `edit` to a deep copy of the base tool and diff the two catalogues. */
 function diffWith(edit: (t: Tool & { inputSchema: any; outputSchema: any; annotations: any }) => void, extra: Tool[] = []): CatalogueChange[] {
   const before = base();
@@ -31,7 +31,7 @@ function diffWith(edit: (t: Tool & { inputSchema: any; outputSchema: any; annota
   edit(after);
   return diffCatalogues(buildCatalogue({ tools: [before] }), buildCatalogue({ tools: [after, ...extra] }));
 }
- 
+/* eslint-enable @typescript-eslint/no-explicit-any */
 const codes = (changes: CatalogueChange[]): string[] => changes.map((c) => `${c.kind}:${c.change}`).sort();
 
 describe('catalogue diff: inputs', () => {

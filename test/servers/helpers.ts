@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 export const VERSION = '2026-07-28';
-export type Json = Record<string, any>;  
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let nextId = 1;
 
