@@ -4,7 +4,7 @@
  * `Mcp-Param-{Name}` must mirror the tool argument annotated `x-mcp-header`.
  * Mismatch, absence or invalid characters -> HTTP 400 with -32020.
  */
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { toolList } from './catalogue.js';
 import type { EnvelopeHook } from './core.js';
 import { errorReply, isObject, resultReply, type Json, type Reply, type RpcRequest } from './rpc.js';
@@ -23,14 +23,6 @@ function decodeSentinel(value: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** A header's value: names are case-insensitive (Node lowercases them), values trimmed, the base64 sentinel decoded. */
-export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined | null {
-  const raw = headers[name.toLowerCase()];
-  if (raw === undefined) return undefined;
-  const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
-  return value.startsWith('=?base64?') ? decodeSentinel(value) : value;
 }
 
 /** Reads headers as the request carried them; the name-case fault looks names up by their exact spelling. */

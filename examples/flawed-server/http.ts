@@ -81,7 +81,7 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 /** The request id, when the body is a JSON-RPC request with a usable one. */
 function idOf(text: string | undefined): string | number | undefined {
   try {
-    const id: unknown = JSON.parse(text ?? '').id;
+    const id = (JSON.parse(text ?? '') as { id?: unknown }).id;
     return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
   } catch {
     return undefined;

@@ -57,6 +57,7 @@ export function isObject(value: unknown): value is Json {
 /** The id-correlation faults: every response answers with an id the client never sent, or with null. */
 export function misnumber(faults: ReadonlySet<string>, body: Record<string, unknown>): void {
   if (!('id' in body) || body['id'] === null || !('result' in body || 'error' in body)) return;
-  if (faults.has('response-id-wrong')) body['id'] = `not-${String(body['id'])}`;
+  const id = body['id'];
+  if (faults.has('response-id-wrong')) body['id'] = typeof id === 'string' || typeof id === 'number' ? `not-${id}` : 'not-an-id';
   else if (faults.has('response-id-null')) body['id'] = null;
 }

@@ -29,7 +29,7 @@ const codec = createRequestStateCodec<PickState>({
 });
 
 /** The `requestState.verify` hook for the server options: the SDK runs it before the handler on every round. */
-export const verifyRequestState = codec.verify;
+export const verifyRequestState: typeof codec.verify = (...args) => codec.verify(...args);
 
 const customerShape = z.object({
   id: z.string(),

@@ -40,7 +40,7 @@ async function withoutNullId(response: Response): Promise<Response> {
   } catch {
     return new Response(text, { status: response.status, headers: response.headers });
   }
-  if (body && typeof body === 'object' && 'id' in body && (body as { id: unknown }).id === null) delete (body as { id?: unknown }).id;
+  if (body && typeof body === 'object' && 'id' in body && (body).id === null) delete (body as { id?: unknown }).id;
   return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
 }
 

@@ -65,9 +65,9 @@ export class VersionGuardTransport implements Transport {
     }
     if (this.supported.includes(request.version)) {
       const malformed = malformedInputResponses(message);
-      if (malformed) return malformedInputResponsesError(malformed.id, malformed.why) as JSONRPCMessage;
+      if (malformed) return malformedInputResponsesError(malformed.id, malformed.why);
       const cursorId = cursorRequestId(message);
-      return cursorId === undefined ? undefined : (invalidCursorError(cursorId) as JSONRPCMessage);
+      return cursorId === undefined ? undefined : (invalidCursorError(cursorId));
     }
     const data = { supported: [...this.supported], requested: request.version };
     return errorMessage(request.id, -32022, `Unsupported protocol version: ${request.version}`, data);

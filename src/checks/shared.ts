@@ -68,7 +68,7 @@ export class SharedState {
     return caps ? cap in caps : undefined;
   }
 
-  list(method: keyof typeof LIST_KEY & string): Promise<ListOutcome> {
+  list(method: keyof typeof LIST_KEY): Promise<ListOutcome> {
     return this.once(`list:${method}`, async () => {
       const out: ListOutcome = { pages: [], items: [] };
       let cursor: string | undefined;
@@ -81,7 +81,7 @@ export class SharedState {
           out.broken = ex;
           break;
         }
-        out.items.push(...items);
+        out.items.push(...(items as unknown[]));
         if (typeof r.nextCursor !== 'string' || !r.nextCursor) break;
         cursor = r.nextCursor;
       }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { closest, suggestHint } from './suggest.js';
+import { textOf } from '../core/text-of.js';
 
 /** A zod issue restated for a person editing YAML: what is wrong, a hint, the exact path, key or value. */
 export interface Explained {
@@ -32,7 +33,7 @@ export function describe(v: unknown): string {
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a mapping';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  return `${typeof v} ${String(v)}`;
+  return `${typeof v} ${v === undefined ? 'undefined' : textOf(v)}`;
 }
 
 export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
@@ -57,7 +58,7 @@ function typeHint(expected: string, got: unknown): string | undefined {
 
 /** Turns one zod issue into a located explanation; `knownKeys` lists the keys valid at a path. */
 export function explain(issue: Issue, data: unknown, knownKeys: (path: PropertyKey[]) => string[]): Explained {
-  const path = issue.path as PropertyKey[];
+  const path = issue.path;
   const got = valueAt(data, path);
   switch (issue.code) {
     case 'unrecognized_keys': {

@@ -4,6 +4,7 @@
  */
 import { isSecretName } from '../core/mask.js';
 import type { HttpTargetSpec, StdioTargetSpec, TargetSpec } from '../core/target-spec.js';
+import { textOf } from '../core/text-of.js';
 
 export class SourceError extends Error {
   override name = 'SourceError';
@@ -146,7 +147,7 @@ function envOf(list: unknown, where: string): { env: Record<string, string>; nam
 
 /** A launch command per registry type; undefined when the package cannot be launched as a stdio server. */
 function packageTarget(p: Obj, label: string, where: string): StdioTargetSpec | undefined {
-  const registry = String(pick(p, 'registryType', 'registry_type', 'registry_name') ?? '');
+  const registry = textOf(pick(p, 'registryType', 'registry_type', 'registry_name'));
   const id = pick(p, 'identifier', 'name');
   const version = pick(p, 'version');
   const transport = pick(p, 'transport');
@@ -216,14 +217,14 @@ export function targetsFromServerJson(json: unknown, file: string): Record<strin
   remotes.forEach((r, i) => {
     const where = `${file}: remotes[${i}]`;
     if (!isObj(r)) throw new SourceError(`${where} must be an object`);
-    const key = uniqueKey(out, String(pick(r, 'type', 'transport_type') ?? 'remote'));
+    const key = uniqueKey(out, textOf(pick(r, 'type', 'transport_type') ?? 'remote'));
     const spec = remoteTarget(r, `${serverName} (${key})`, where);
     if (spec) setOwn(out, key, spec);
   });
   packages.forEach((p, i) => {
     const where = `${file}: packages[${i}]`;
     if (!isObj(p)) throw new SourceError(`${where} must be an object`);
-    const key = uniqueKey(out, String(pick(p, 'registryType', 'registry_type', 'registry_name') ?? 'package'));
+    const key = uniqueKey(out, textOf(pick(p, 'registryType', 'registry_type', 'registry_name') ?? 'package'));
     const spec = packageTarget(p, `${serverName} (${key})`, where);
     if (spec) setOwn(out, key, spec);
   });

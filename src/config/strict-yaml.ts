@@ -42,7 +42,7 @@ export function parseStrictYaml<S extends z.ZodType>(text: string, file: string,
     throw at(0, [], `YAML error: ${(err as Error).message}`, 'use fewer anchors and aliases');
   }
   const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data as z.output<S>;
+  if (parsed.success) return parsed.data;
   const located = parsed.error.issues.map((issue) => {
     const e = explain(issue, data, (p) => knownKeysAt(schema, p));
     return { e, offset: locate(doc, e.path, e.at).offset };

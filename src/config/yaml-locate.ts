@@ -9,6 +9,8 @@ export interface Located {
 
 function keyOf(k: unknown): string | undefined {
   if (isScalar(k)) return String(k.value);
+  // A collection key prints as YAML through its own toString.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return k === null || k === undefined ? undefined : String(k);
 }
 
@@ -46,7 +48,7 @@ export function locate(doc: Document, path: readonly PropertyKey[], at: 'key' | 
   // An empty value (`desk:`) has no text of its own; its key is what the reader sees.
   const empty = isScalar(node) && node.value === null;
   const target = (!full || at === 'key' || empty) && keyNode ? keyNode : (node as Node | null);
-  const offset = rangeStart(target) ?? rangeStart(doc.contents as Node | null) ?? 0;
+  const offset = rangeStart(target) ?? rangeStart(doc.contents) ?? 0;
   return { offset, depth };
 }
 

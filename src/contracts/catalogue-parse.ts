@@ -33,7 +33,7 @@ function rawFrom(doc: Record<string, unknown>): RawCatalogueInput {
   if (doc.resources !== undefined) r.resources = doc.resources as unknown[];
   if (doc.resourceTemplates !== undefined) r.resourceTemplates = doc.resourceTemplates as unknown[];
   if (doc.instructions !== undefined) r.instructions = doc.instructions as string;
-  if (isObject(doc.server)) r.server = doc.server as RawCatalogueInput['server'];
+  if (isObject(doc.server)) r.server = doc.server;
   const pv = doc.protocolVersion ?? (isObject(doc.server) ? doc.server.protocolVersion : undefined);
   if (typeof pv === 'string') r.protocolVersion = pv;
   if (typeof doc.masked === 'string') r.masked = doc.masked;
@@ -53,7 +53,7 @@ function hashMismatch(stored: unknown, fresh: Catalogue): string | undefined {
   if (!isObject(stored)) return 'hashes is missing';
   for (const group of ['tools', 'prompts', 'resources', 'resourceTemplates'] as const) {
     const want = fresh.hashes[group];
-    const got = isObject(stored[group]) ? (stored[group] as Record<string, unknown>) : {};
+    const got = isObject(stored[group]) ? (stored[group]) : {};
     for (const k of new Set([...Object.keys(want), ...Object.keys(got)])) {
       if (want[k] !== got[k]) return `hashes.${group}["${k}"] does not match the ${group.replace(/s$/, '')} it names`;
     }

@@ -183,4 +183,3 @@ export function serializeCatalogue(c: Catalogue): string {
   return '{\n' + lines.join(',\n') + '\n}\n';
 }
 
-export { parseCatalogue } from './catalogue-parse.js';

@@ -3,6 +3,7 @@ import { canonicalStringify, hashJson } from './canonical.js';
 import type { CataloguePrompt, CataloguePromptArgument, CatalogueResource, CatalogueResourceTemplate } from './catalogue.js';
 import type { CatalogueChange } from './diff.js';
 import { beforeAfter, excerpt } from './diff-tool.js';
+import { textOf } from '../core/text-of.js';
 
 type Entity = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ export function diffPrompts(oldList: readonly CataloguePrompt[], newList: readon
 
 function mimeChange(subject: string, o: Entity, n: Entity): CatalogueChange[] {
   if (o.mimeType === n.mimeType) return [];
-  return [{ kind: 'breaking', subject, change: 'mime-type-changed', path: 'mimeType', detail: `mimeType ${String(o.mimeType ?? '(none)')} → ${String(n.mimeType ?? '(none)')}; readers that parse by type break` }];
+  return [{ kind: 'breaking', subject, change: 'mime-type-changed', path: 'mimeType', detail: `mimeType ${textOf(o.mimeType ?? '(none)')} → ${textOf(n.mimeType ?? '(none)')}; readers that parse by type break` }];
 }
 
 export function diffResources(oldList: readonly CatalogueResource[], newList: readonly CatalogueResource[]): CatalogueChange[] {

@@ -137,4 +137,3 @@ export function diffExitCode(changes: readonly CatalogueChange[]): 0 | 1 {
   return changes.some((c) => c.kind !== 'non-breaking' && !c.allowed) ? 1 : 0;
 }
 
-export { renderDiffMarkdown } from './diff-markdown.js';

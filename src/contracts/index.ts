@@ -128,9 +128,11 @@ export function contractsExitCode(r: ContractsResult): 0 | 1 {
   return r.findings.some((f) => f.severity === 'error' && !f.waived) ? 1 : 0;
 }
 
-export { buildCatalogue, parseCatalogue, serializeCatalogue, CatalogueError, CATALOGUE_FORMAT } from './catalogue.js';
+export { buildCatalogue, serializeCatalogue, CatalogueError, CATALOGUE_FORMAT } from './catalogue.js';
+export { parseCatalogue } from './catalogue-parse.js';
 export type { Catalogue, CatalogueTool, CataloguePrompt, CatalogueResource, CatalogueResourceTemplate, RawCatalogueInput, ToolAnnotations } from './catalogue.js';
-export { diffCatalogues, renderDiffMarkdown, applyDiffAllowances, diffExitCode } from './diff.js';
+export { diffCatalogues, applyDiffAllowances, diffExitCode } from './diff.js';
+export { renderDiffMarkdown } from './diff-markdown.js';
 export type { CatalogueChange, DiffAllowance } from './diff.js';
 export { CONTRACT_RULES, DEFAULT_THRESHOLDS } from './rule-catalogue.js';
 export type { ContractRule, ContractThresholds, RuleFamily } from './rule-catalogue.js';

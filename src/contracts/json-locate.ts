@@ -3,13 +3,20 @@
  * V8 does not always report a position; a small recursive-descent scan over RFC 8259 finds it.
  */
 
+/** Where the scan stopped, thrown to unwind the recursive descent in one step. */
+class StopAt extends Error {
+  constructor(readonly offset: number) {
+    super(`JSON error at ${offset}`);
+  }
+}
+
 export function jsonErrorOffset(text: string): number {
   let i = 0;
   const ws = (): void => {
     while (i < text.length && ' \t\n\r'.includes(text[i] as string)) i++;
   };
   const fail = (): never => {
-    throw i;
+    throw new StopAt(i);
   };
   const literal = (word: string): void => {
     if (text.startsWith(word, i)) i += word.length;
@@ -81,7 +88,7 @@ export function jsonErrorOffset(text: string): number {
     value(0);
     ws();
     return i < text.length ? i : -1;
-  } catch (pos) {
-    return typeof pos === 'number' ? pos : 0;
+  } catch (e) {
+    return e instanceof StopAt ? e.offset : 0;
   }
 }

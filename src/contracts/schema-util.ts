@@ -127,7 +127,7 @@ export function schemaShape(schema: unknown, limit = 20_000): SchemaShape {
     }
     for (const k of CHILD_MAPS) {
       if (!isObject(node[k]) || k === '$defs' || k === 'definitions') continue;
-      const entries = Object.values(node[k] as Record<string, unknown>);
+      const entries = Object.values(node[k]);
       if (k === 'properties') shape.properties += entries.length;
       for (const v of entries) visit(v, DEEPER.has(k) ? level + 1 : level);
     }

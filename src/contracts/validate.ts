@@ -45,7 +45,7 @@ function compileUncached(schema: unknown): Compiled {
   } finally {
     // Drop it from the instance so a repeated `$id` in another tool cannot collide; the compiled function stays usable.
     try {
-      ajv.removeSchema(schema as AnySchema);
+      ajv.removeSchema(schema);
     } catch {
       /* nothing registered */
     }

@@ -4,6 +4,7 @@
  */
 import type { Report } from './types.js';
 import type { EvalCaseResultView, EvalModelView, EvalsView } from './evals-view.js';
+import { textOf } from './text-of.js';
 
 export class EvalsShapeError extends Error {
   override name = 'EvalsShapeError';
@@ -34,6 +35,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 function fromEvalsReport(e: Obj, report: Report): EvalsView {
   const g = e.golden as Obj;
   if (typeof g.hash !== 'string') throw new EvalsShapeError('evals.golden.hash must be a string');
+  const goldenHash = g.hash;
   const file = typeof g.file === 'string' ? g.file.split(/[\\/]/).pop()! : undefined;
   const models: EvalModelView[] = [];
   const results: EvalCaseResultView[] = [];
@@ -47,7 +49,7 @@ function fromEvalsReport(e: Obj, report: Report): EvalsView {
       const cw = `${where}.cases[${j}]`;
       if (!isObj(c)) throw new EvalsShapeError(`${cw} must be an object`);
       const trace = Array.isArray(c.trace) ? c.trace.filter(isObj) : [];
-      const caseHash = typeof c.hash === 'string' ? c.hash : `${g.hash}#${str(c, 'id', cw)}`;
+      const caseHash = typeof c.hash === 'string' ? c.hash : `${goldenHash}#${str(c, 'id', cw)}`;
       const failed = trace.filter((r) => r.status === 'fail');
       results.push({
         caseId: str(c, 'id', cw),
@@ -64,9 +66,9 @@ function fromEvalsReport(e: Obj, report: Report): EvalsView {
           ? {
               failedRuns: failed.map((r, k) => ({
                 run: num(r.run) ?? k + 1,
-                reason: Array.isArray(r.assertions) ? r.assertions.filter((a) => isObj(a) && a.pass === false && !a.advisory).map((a) => String((a as Obj).reason ?? '')).join('; ') : '',
+                reason: Array.isArray(r.assertions) ? r.assertions.filter((a) => isObj(a) && a.pass === false && !a.advisory).map((a) => textOf((a as Obj).reason)).join('; ') : '',
                 calls: Array.isArray(r.calls)
-                  ? r.calls.filter(isObj).map((x) => ({ tool: String(x.tool ?? ''), ...(x.arguments !== undefined ? { args: x.arguments } : {}), isError: x.isError === true, ...(typeof x.resultPreview === 'string' ? { result: x.resultPreview } : {}) }))
+                  ? r.calls.filter(isObj).map((x) => ({ tool: textOf(x.tool), ...(x.arguments !== undefined ? { args: x.arguments } : {}), isError: x.isError === true, ...(typeof x.resultPreview === 'string' ? { result: x.resultPreview } : {}) }))
                   : [],
                 ...(typeof r.finalText === 'string' ? { answer: r.finalText } : {}),
               })),

@@ -65,7 +65,7 @@ export function addCounts(a: MetricCounts, b: MetricCounts): MetricCounts {
   for (const [key] of PAIRS) out[key] = [a[key][0] + b[key][0], a[key][1] + b[key][1]];
   for (const src of [a, b]) {
     for (const [t, hits] of Object.entries(src.falseHits)) out.falseHits[t] = (out.falseHits[t] ?? 0) + hits;
-    for (const [want, row] of Object.entries(src.confusion)) for (const [got, n] of Object.entries(row)) (out.confusion[want] ??= {})[got] = (out.confusion[want]![got] ?? 0) + n;
+    for (const [want, row] of Object.entries(src.confusion)) for (const [got, n] of Object.entries(row)) (out.confusion[want] ??= {})[got] = (out.confusion[want][got] ?? 0) + n;
   }
   return out;
 }

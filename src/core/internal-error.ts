@@ -8,10 +8,6 @@ export function setDebug(on: boolean): void {
   debugOn = on;
 }
 
-export function isDebug(): boolean {
-  return debugOn;
-}
-
 export function describeInternalError(e: unknown): string {
   if (debugOn && e instanceof Error && e.stack) return e.stack;
   const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);

@@ -32,7 +32,7 @@ export function boundDepth<T>(root: T, max = MAX_JSON_DEPTH): T {
       } else stack.push([child as Record<string, unknown>, depth + 1]);
     }
   }
-  if (didCut) cut.add(root as object);
+  if (didCut) cut.add(root);
   return root;
 }
 

@@ -1,7 +1,6 @@
 import type { SharedState } from '../checks/index.js';
 import type { Masker } from '../core/mask.js';
 import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
-import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { describe } from '../target/client.js';
 
@@ -30,7 +29,7 @@ export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, ma
     resources: await read('resources/list', 'resources'),
     resourceTemplates: await read('resources/templates/list', 'resources'),
   };
-  const instructions = probe.discover?.instructions ?? (probe.legacyInit as JsonObject | undefined)?.instructions;
+  const instructions = probe.discover?.instructions ?? (probe.legacyInit)?.instructions;
   if (typeof instructions === 'string') input.instructions = instructions;
   if (probe.server) input.server = { ...probe.server };
   if (probe.protocolVersion) input.protocolVersion = probe.protocolVersion;

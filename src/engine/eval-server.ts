@@ -63,7 +63,7 @@ export async function openEvalServer(spec: TargetSpec, o: { timeoutMs: number; s
       const ex = await send('tools/list', cursor ? { cursor } : {});
       const r = resultOf(ex);
       if (!r || !Array.isArray(r.tools)) throw new EvalTargetError(`${display}: tools/list did not answer with a list (${describe(ex)})`);
-      items.push(...r.tools);
+      items.push(...(r.tools as unknown[]));
       if (typeof r.nextCursor !== 'string' || !r.nextCursor) break;
       cursor = r.nextCursor;
     }

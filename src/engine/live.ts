@@ -6,7 +6,6 @@ import type { TargetReport } from '../core/types.js';
 import { assay, type AssayOptions, type PlannedTarget } from './run.js';
 import { LiveCaller } from './live-caller.js';
 
-export type { LiveTarget } from './run-target.js';
 export { LiveCaller } from './live-caller.js';
 
 export interface LiveOptions {

@@ -56,7 +56,7 @@ export function parseGolden(text: string, file: string): GoldenSet {
       .sort((a, b) => a.offset - b.offset)[0]!;
     throw at(first.offset, first.e.path, first.e.reason, first.e.hint);
   }
-  const top = parsed.data as CaseInput[] | { system?: string; max_turns?: number; cases: CaseInput[] };
+  const top = parsed.data;
   const inputs = Array.isArray(top) ? top : top.cases;
   const base: PropertyKey[] = list ? [] : ['cases'];
   const where = (i: number, path: PropertyKey[]) => position(lc, locate(doc, [...base, i, ...path], 'key').offset);

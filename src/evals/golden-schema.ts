@@ -84,4 +84,3 @@ export const goldenSchema = z.union([
 
 export type CaseInput = z.output<typeof caseSchema>;
 export type MatcherInput = z.output<typeof matcherSchema>;
-export type GoldenInput = z.output<typeof goldenSchema>;

@@ -5,7 +5,6 @@ import type { GoldenCase } from './golden-types.js';
 
 /** Cosine similarity an embeddings match needs when the argument sets no `threshold` (METRICS §2 names none). */
 export const DEFAULT_EMBEDDING_THRESHOLD = 0.85;
-export const SEMANTIC_PROMPT_VERSION = 'semantic-equivalence-v1';
 
 /** Similarities computed before scoring, so the scorers stay pure: pair key -> similarity in [0, 1]. */
 export interface SemanticScores {

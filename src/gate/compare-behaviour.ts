@@ -1,4 +1,4 @@
-import type { EvalCaseResultView, EvalsView } from '../core/evals-view.js';
+import type { EvalsView } from '../core/evals-view.js';
 import { newcombe } from '../core/regression-stats.js';
 import type { BaselineEvals } from './baseline-types.js';
 import type { GateOptions } from './options.js';
@@ -74,7 +74,7 @@ export function compareBehaviour(now: EvalsView, base: BaselineEvals, c: Compara
   const cases: CaseRegression[] = [];
   const rows = [...now.results].filter((r) => c.models.has(r.model) && c.cases.has(r.caseId));
   rows.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : a.caseId < b.caseId ? -1 : 1));
-  for (const r of rows as EvalCaseResultView[]) {
+  for (const r of rows) {
     const b = base.cases[r.caseId]!.models[r.model];
     if (!b) continue;
     for (const tag of [undefined, ...new Set(r.tags)]) {

@@ -33,10 +33,10 @@ export function causesBetween(a: HistoryEntry, b: HistoryEntry, model: { before:
   const out: MoveCause[] = [];
   if (a.catalogue && b.catalogue && a.catalogue.hash !== b.catalogue.hash) out.push({ kind: 'catalogue', detail: `the server catalogue changed: ${catalogueChanges(a, b) ?? `hash ${a.catalogue.hash.slice(0, 12)} -> ${b.catalogue.hash.slice(0, 12)}`}` });
   if (caseId !== undefined) {
-    if (a.cases[caseId] && b.cases[caseId] && a.cases[caseId]!.hash !== b.cases[caseId]!.hash) out.push({ kind: 'golden', detail: 'the case itself changed in the golden set' });
+    if (a.cases[caseId] && b.cases[caseId] && a.cases[caseId].hash !== b.cases[caseId].hash) out.push({ kind: 'golden', detail: 'the case itself changed in the golden set' });
   } else if (a.golden && b.golden && a.golden.hash !== b.golden.hash) {
     const ids = new Set([...Object.keys(a.cases), ...Object.keys(b.cases)]);
-    const changed = [...ids].filter((id) => a.cases[id] && b.cases[id] && a.cases[id]!.hash !== b.cases[id]!.hash).length;
+    const changed = [...ids].filter((id) => a.cases[id] && b.cases[id] && a.cases[id].hash !== b.cases[id].hash).length;
     const added = [...ids].filter((id) => !a.cases[id]).length;
     const removed = [...ids].filter((id) => !b.cases[id]).length;
     out.push({ kind: 'golden', detail: `the golden set changed (${changed} cases changed, ${added} added, ${removed} removed)` });

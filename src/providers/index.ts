@@ -30,6 +30,5 @@ export function createProvider(id: string, o: Omit<LiveProviderOptions, 'model'>
 
 export { createAnthropicProvider, createOpenAIProvider };
 export { createOpenAIEmbedder } from './openai/embeddings.js';
-export { createReplayProvider, recording, type RecordingProvider, type ReplayProvider } from './replay/index.js';
-export { cassetteFile, type Cassette } from './replay/cassette.js';
-export { isLoopback, maskKey, type LiveProviderOptions } from './shared.js';
+export { createReplayProvider, recording, type RecordingProvider } from './replay/index.js';
+export type { LiveProviderOptions } from './shared.js';

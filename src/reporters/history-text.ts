@@ -15,7 +15,7 @@ export function renderHistoryText(entries: readonly HistoryEntry[], moves: reado
   const models = [...new Set(entries.flatMap((e) => e.models.map((m) => m.id)))].sort();
   if (models.length) {
     out.push('', 'pass rate per model');
-    for (const m of models) out.push(`  ${visible(m)}: ${entries.map((e) => (e.scores.models[m] ? pct(e.scores.models[m]!.passes, e.scores.models[m]!.runs) : '·')).join(' → ')}`);
+    for (const m of models) out.push(`  ${visible(m)}: ${entries.map((e) => (e.scores.models[m] ? pct(e.scores.models[m].passes, e.scores.models[m].runs) : '·')).join(' → ')}`);
     const cases = [...new Set(entries.flatMap((e) => Object.keys(e.cases)))].sort();
     out.push('', 'pass rate per case');
     for (const id of cases)

@@ -70,7 +70,7 @@ function failuresTable(report: Report): string[] {
     const msg = [r.message, r.hint ? `hint: ${r.hint}` : '', echoes ? `(${echoes} more check(s): same cause)` : ''].filter(Boolean).join('\n');
     rows.push(row([mdText(targetLabel(t)), mdCodeSpan(r.checkId), r.level, `${ICON[r.status]} ${STATUS_WORD[r.status]}`, cell(msg), cell(r.expected ?? ''), cell(r.actual ?? '')]));
   }
-  return [row(['Target', 'Check', 'Level', 'Status', 'Message', 'Expected', 'Actual']), row(Array(7).fill('---')), ...capped(rows, 'failures and warnings')];
+  return [row(['Target', 'Check', 'Level', 'Status', 'Message', 'Expected', 'Actual']), row(Array<string>(7).fill('---')), ...capped(rows, 'failures and warnings')];
 }
 
 /** Checks that did not run, collapsed: what the server did not offer is worth knowing, not worth the space. */
@@ -87,7 +87,7 @@ function notRunBlock(report: Report): string[] {
     groups.set(key, g);
   }
   const rows = [...groups.values()].map((g) => row([mdText(targetLabel(g.t)), cell(g.ids.join(', ')), `${ICON[g.status]} ${STATUS_WORD[g.status]}`, cell(g.why)]));
-  return ['<details>', `<summary>Not checked (${items.length})</summary>`, '', row(['Target', 'Checks', 'Status', 'Why']), row(Array(4).fill('---')), ...capped(rows, 'groups'), '', '</details>'];
+  return ['<details>', `<summary>Not checked (${items.length})</summary>`, '', row(['Target', 'Checks', 'Status', 'Why']), row(Array<string>(4).fill('---')), ...capped(rows, 'groups'), '', '</details>'];
 }
 
 function sectionBlock(t: TargetReport, s: ReportSection): string[] {
@@ -95,7 +95,7 @@ function sectionBlock(t: TargetReport, s: ReportSection): string[] {
   if (!s.findings.length) return [...lines, 'No findings.'];
   const render = (fs: typeof s.findings) =>
     fs.map((f) => row([f.severity, mdCodeSpan(f.ruleId), cell(f.subject), cell(f.reason ? `${f.message}\n${f.reason}` : f.message), f.waived !== undefined ? cell(f.waived) : '']));
-  const head = [row(['Severity', 'Rule', 'Subject', 'Message', 'Waived']), row(Array(5).fill('---'))];
+  const head = [row(['Severity', 'Rule', 'Subject', 'Message', 'Waived']), row(Array<string>(5).fill('---'))];
   const sorted = sortFindings(s.findings);
   const main = sorted.filter((f) => f.severity !== 'info');
   const info = sorted.filter((f) => f.severity === 'info');

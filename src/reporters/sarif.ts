@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Finding, Report, TargetReport } from '../core/types.js';
+import type { Report, TargetReport } from '../core/types.js';
 import type { Reporter } from './types.js';
 import { visible } from './text.js';
 
@@ -43,7 +43,7 @@ export function renderSarif(report: Report): string {
     const location = (subject: string) => [{ physicalLocation: { artifactLocation: { uri: artifactUri(t) } }, logicalLocations: [{ name: visible(subject), kind: 'member', fullyQualifiedName: visible(`${server}/${subject}`) }] }];
     for (const s of t.sections ?? []) {
       if (s.id !== 'contracts') continue;
-      for (const f of s.findings as Finding[]) {
+      for (const f of s.findings) {
         const tags = ['mcp', 'contracts', ...(SECURITY_RULES.test(f.ruleId) ? ['security'] : [])];
         const i = rule(f.ruleId, `mcp-assay contract rule ${f.ruleId}`, LEVEL[f.severity], tags);
         results.push({

@@ -1,8 +1,6 @@
 /** Protocol revisions and wire constants (DIGEST §a–§d). */
 export const MODERN_VERSION = '2026-07-28';
 export const LEGACY_VERSION = '2025-11-25';
-export const KNOWN_LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
-
 export const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
   clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
@@ -65,6 +63,3 @@ export const NAME_HEADER_PARAM: Record<string, string> = {
   'tasks/update': 'taskId',
   'tasks/cancel': 'taskId',
 };
-
-/** Methods removed in 2026-07-28 that a modern-only server answers with -32601 (404 on HTTP). */
-export const REMOVED_METHODS = ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'] as const;

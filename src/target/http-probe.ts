@@ -55,7 +55,7 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
   try {
     const res = await withDeadline(
       (signal) => request(target.url, {
-        method: o.method as Dispatcher.HttpMethod,
+        method: o.method,
         headers,
         ...(o.body !== undefined ? { body: o.body } : {}),
         signal,

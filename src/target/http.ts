@@ -238,7 +238,7 @@ export class HttpTransport implements Transport {
       return await withDeadline(
         async (signal) => {
           const res = await request(this.opts.url, {
-            method: o.method as Dispatcher.HttpMethod,
+            method: o.method,
             headers,
             ...(o.body !== undefined ? { body: o.body } : {}),
             signal,

@@ -146,7 +146,7 @@ export class StdioTransport implements Transport {
         streams: this.streams,
         closed: this.closedStreams,
         send: (m, phase) => {
-          if ('id' in m) this.sentIds.add(JSON.stringify((m as { id: unknown }).id));
+          if ('id' in m) this.sentIds.add(JSON.stringify((m).id));
           const seq = this.recorder.record({ from: 'harness', channel: 'stdio', phase, json: m });
           if (this.deadReason !== undefined) return { seq, written: false };
           this.child.stdin?.write(JSON.stringify(m) + '\n');

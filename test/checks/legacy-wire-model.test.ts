@@ -31,7 +31,7 @@ function official(dir: string): (type: string, v: unknown) => boolean {
   return (type, v) => {
     let f = cache.get(type);
     if (!f) cache.set(type, (f = ajv.getSchema(`urn:official:mcp:2025-11-25#/$defs/${type}`)!));
-    return f(v) as boolean;
+    return f(v);
   };
 }
 

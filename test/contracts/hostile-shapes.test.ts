@@ -24,7 +24,7 @@ function base(): Record<string, unknown> {
 
 function set(o: Record<string, unknown>, path: string, v: unknown): void {
   const keys = path.split('.');
-  let cur = o as Record<string, unknown>;
+  let cur = o;
   for (const k of keys.slice(0, -1)) {
     if (!cur[k] || typeof cur[k] !== 'object') cur[k] = {};
     cur = cur[k] as Record<string, unknown>;

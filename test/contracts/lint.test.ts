@@ -7,7 +7,7 @@ import { estimateTokens } from '../../src/contracts/tokens.js';
 
 const ro = { readOnlyHint: true };
 const tool = (name: string, description: string | undefined, inputSchema: Record<string, unknown> = { type: 'object' }): CatalogueTool =>
-  ({ name, ...(description === undefined ? {} : { description }), inputSchema, annotations: ro }) as CatalogueTool;
+  ({ name, ...(description === undefined ? {} : { description }), inputSchema, annotations: ro });
 const lint = (tools: CatalogueTool[], thresholds: Partial<ContractThresholds> = {}, extra: Record<string, unknown> = {}): string[] =>
   analyseCatalogue(buildCatalogue({ tools, ...extra }), undefined, { thresholds })
     .findings.filter((f) => f.family === 'lint')

@@ -109,7 +109,7 @@ async function runCase(c: HostileCase, transport: Transport): Promise<Outcome> {
     assert.ok(existsSync(f), `${label}: no ${k} report written\n${run.stderr}`);
     outputs[k] = readFileSync(f, 'utf8');
   }
-  const o: Outcome = { transport, run, report: JSON.parse(outputs.json!) as Report, files: outputs as Outcome['files'], writes: 0 };
+  const o: Outcome = { transport, run, report: JSON.parse(outputs.json!) as Report, files: outputs, writes: 0 };
   o.writes = http ? http.writes() : (o.report.targets[0]?.stderr ?? '').split('WRITE-TOOL-CALLED').length - 1;
 
   assert.ok(o.report.durationMs <= deadline + GRACE_MS, `${label}: the run took ${o.report.durationMs} ms by its own clock (deadline ${deadline} + grace ${GRACE_MS})`);

@@ -59,11 +59,15 @@ function exchangeKey(e: Record<string, Json>, c: NormalizeContext): string {
   if (rest.from !== 'harness') delete rest.phase;
   const body = rest.body;
   if (body && typeof body === 'object' && !Array.isArray(body) && 'id' in body) rest.body = { ...body, id: typeof body.id === 'number' || typeof body.id === 'string' ? '<ID>' : body.id };
-  const full = JSON.stringify(walk(rest as Json, c));
+  const full = JSON.stringify(walk(rest, c));
   const b = (rest.body ?? {}) as Record<string, Json>;
   const http = (rest.http ?? {}) as Record<string, Json>;
   const what = typeof b.method === 'string' ? b.method : 'error' in b ? `error ${JSON.stringify((b.error as Record<string, Json>)?.code)}` : 'result' in b ? 'result' : '';
-  const label = [rest.from, rest.channel, rest.phase, http.method, http.status, what].filter((x) => x !== undefined && x !== '').join(' ');
+  // Scalars only (an object would print as JSON, never as "[object Object]").
+  const label = [rest.from, rest.channel, rest.phase, http.method, http.status, what]
+    .filter((x) => x !== undefined && x !== '')
+    .map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x)))
+    .join(' ');
   return `${label} sha:${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
 }
 
@@ -74,15 +78,15 @@ function target(t: Record<string, Json>, c: NormalizeContext): Json {
   const results = (Array.isArray(t.results) ? (t.results as Record<string, Json>[]) : [])
     // Evidence is kept as the kinds of message cited (not how many: listen windows catch a varying number).
     .map((r): Record<string, Json> => ({ ...r, ...(Array.isArray(r.evidence) ? { evidence: [...new Set((r.evidence as number[]).map((s) => (bySeq.get(s) ?? `missing`).replace(/ sha:.*$/, '')))].sort() } : {}) }))
-    .sort((a, b) => String(a.checkId).localeCompare(String(b.checkId)));
+    .sort((a, b) => (a.checkId as string).localeCompare(b.checkId as string));
   const { wire: _w, results: _r, ...rest } = t;
   // The wire record itself is left out: its interleaving and the notifications caught in each window are timing.
-  return walk({ ...rest, results, wireExchanges: wire.length > 0 } as unknown as Json, c);
+  return walk({ ...rest, results, wireExchanges: wire.length > 0 }, c);
 }
 
 /** A report (check or eval), normalized; other JSON documents (catalogues, diffs) get the generic treatment. */
 export function normalizeReport(doc: unknown, c: NormalizeContext): Json {
   const d = doc as Record<string, Json>;
-  if (d && Array.isArray(d.targets)) return walk({ ...d, targets: (d.targets as Record<string, Json>[]).map((t) => target(t, c)) } as unknown as Json, c);
-  return walk(d as Json, c);
+  if (d && Array.isArray(d.targets)) return walk({ ...d, targets: (d.targets as Record<string, Json>[]).map((t) => target(t, c)) }, c);
+  return walk(d, c);
 }

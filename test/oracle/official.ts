@@ -128,7 +128,7 @@ export function readResults(dir: string): OfficialCheck[] {
       out.push({
         scenario,
         id: String(c.id),
-        name: String(c.name ?? ''),
+        name: typeof c.name === 'string' ? c.name : '',
         status: c.status as OfficialStatus,
         ...(typeof c.errorMessage === 'string' ? { errorMessage: c.errorMessage } : {}),
         ...(c.details && typeof c.details === 'object' ? { details: c.details as Record<string, unknown> } : {}),

@@ -81,13 +81,13 @@ if (!ENABLED) {
     const [supportDesk, ...flawed] = oracleServers();
 
     it(`${supportDesk!.label}: the 2026-07-28 requirement set vs the full catalogue, timed side by side`, { timeout: 240_000 }, async () => {
-      await withServer(supportDesk!.start, async (url) => {
+      await withServer(() => supportDesk!.start(), async (url) => {
         // Each tool alone in turn, so the times do not share the CPU with each other.
         const load = os.loadavg()[0]!.toFixed(1);
         const ours = await assay(url);
         // The CLI as its own process: a like-for-like wall time with the suite's process.
         const [node, ...args] = [process.execPath, ...cliArgv(), 'check', url, '--no-color'];
-        const cli = await runBounded(node!, args, 120_000);
+        const cli = await runBounded(node, args, 120_000);
         const official = await runOfficial(url, { outDir: outDir(), timeoutMs: SUITE_TIMEOUT_MS });
         assert.equal(cli.exitCode, 0, `the CLI passes support-desk\n${cli.output.slice(-2000)}`);
         const c = compare(supportDesk!.label, official.checks, ours.report.results);
@@ -105,7 +105,7 @@ if (!ENABLED) {
     describe('flawed server fault sets', { concurrency: PARALLEL }, () => {
       for (const server of flawed) {
         it(`${server.label}: the 2026-07-28 requirement set vs the full catalogue`, { timeout: 180_000 }, async () => {
-          await withServer(server.start, async (url) => {
+          await withServer(() => server.start(), async (url) => {
             const official = await runOfficial(url, { outDir: outDir(), timeoutMs: SUITE_TIMEOUT_MS });
             const ours = await assay(url);
             const c = compare(server.label, official.checks, ours.report.results);

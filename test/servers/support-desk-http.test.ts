@@ -6,7 +6,11 @@ import { meta, modernHeaders, post, rpc, schemaErrors, specErrors, startHttpProg
 describe('support-desk example over Streamable HTTP', () => {
   let url = '';
   let close: () => Promise<void> = async () => {};
-  before(async () => ({ url, close } = await startSupportDeskHttp()));
+  before(async () => {
+    const s = await startSupportDeskHttp();
+    url = s.url;
+    close = () => s.close();
+  });
   after(() => close());
 
   const call = (message: Json, headers?: Record<string, string>) => post(url, message, headers);

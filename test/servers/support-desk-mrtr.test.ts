@@ -28,7 +28,7 @@ function suite(name: string, open: () => Promise<{ send: Send; close: () => Prom
     const ask = async () => {
       const { body } = await send(find('Ana', FORM));
       assert.equal(body?.result?.resultType, 'input_required', JSON.stringify(body));
-      return body!.result as Json;
+      return body.result as Json;
     };
 
     it('advertises completions and completes ticket ids for the prompt argument and the template variable', async () => {

@@ -144,7 +144,7 @@ const plainUser = (m: Json) => m.role === 'user' && typeof m.content === 'string
 function conversation(msgs: Json[]) {
   const i = msgs.map(plainUser).lastIndexOf(true);
   const after = msgs.slice(i + 1);
-  return { task: String(msgs[i]?.content ?? ''), turn: after.filter((m) => m.role === 'assistant').length, after };
+  return { task: typeof msgs[i]?.content === 'string' ? msgs[i].content : '', turn: after.filter((m) => m.role === 'assistant').length, after };
 }
 
 /** The id of the response that opened this run (its first tool call id carries it), to find the run's occurrence. */

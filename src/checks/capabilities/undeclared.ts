@@ -77,7 +77,7 @@ async function probesOf(t: CheckContext): Promise<{ probes: Probe[]; tools: numb
     if (first) {
       const args: JsonObject = {};
       for (const a of Array.isArray(first.arguments) ? (first.arguments as JsonObject[]) : []) if (a?.required === true && typeof a.name === 'string') args[a.name] = 'test';
-      probes.push({ label: `prompt ${String(first.name)}`, method: 'prompts/get', params: { name: first.name as string, arguments: args } });
+      probes.push({ label: `prompt ${String(first.name)}`, method: 'prompts/get', params: { name: first.name, arguments: args } });
     }
   }
   if (t.shared.offers('resources') !== false) {

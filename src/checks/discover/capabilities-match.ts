@@ -17,13 +17,11 @@ const FEATURES = [
 
 const PLACEHOLDER_COMPLETION: JsonObject = { ref: { type: 'ref/prompt', name: 'mcp-assay-probe' }, argument: { name: 'value', value: '' } };
 
-type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
-
 /** An advertised method works: lists return a result; completion answers anything but "method not found". */
 async function advertised(t: CheckContext, cap: string, method: string): Promise<void> {
   let ex: Exchange | undefined;
   if (method === 'completion/complete') ex = await t.request(method, (await completionTargets(t))[0]?.params ?? PLACEHOLDER_COMPLETION);
-  else ex = (await t.shared.list(method as ListMethod)).pages[0];
+  else ex = (await t.shared.list(method)).pages[0];
   if (!ex) return;
   if (ex.failure && !ex.response) return t.inconclusive(`${method}: ${ex.failure.message}`, ex.evidence);
   const works = method === 'completion/complete' ? errorOf(ex)?.code !== ERROR.methodNotFound && !!ex.response : !!resultOf(ex);

@@ -80,7 +80,7 @@ export function resolved(o: JsonObject, root: unknown): JsonObject {
 
 /** The parameter's type, when it is one a header may carry; `number`, objects and arrays are refused. */
 function typeOf(o: JsonObject): HeaderParamType | { problem: string } {
-  const declared = Array.isArray(o.type) ? o.type.filter((t) => t !== 'null') : o.type !== undefined ? [o.type] : [];
+  const declared: unknown[] = Array.isArray(o.type) ? o.type.filter((t) => t !== 'null') : o.type !== undefined ? [o.type] : [];
   if (declared.length > 1) return { problem: `its type ${JSON.stringify(o.type)} allows more than one kind of value` };
   if (declared.length === 1) {
     const t = declared[0];

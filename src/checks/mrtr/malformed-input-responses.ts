@@ -63,7 +63,7 @@ async function judge(t: CheckContext, op: MrtrOp, s: Spoiler): Promise<boolean> 
   const out = outcomeOf(ex);
   if (out === 'error') {
     const code = errorOf(ex)!.code;
-    t.note(`${op.label}: ${s.what} rejected with ${code}${code === ERROR.invalidParams ? '' : ` (${ERROR.invalidParams} is the usual code)`}`);
+    t.note(`${op.label}: ${s.what} rejected with ${String(code)}${code === ERROR.invalidParams ? '' : ` (${ERROR.invalidParams} is the usual code)`}`);
     return true;
   }
   const got = out === 'input_required' ? 'a new InputRequiredResult' : out === 'tool-error' ? 'a tool result with isError' : 'a completed result';

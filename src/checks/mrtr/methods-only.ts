@@ -26,7 +26,7 @@ export const inputRequiredMethodsOnly: CheckDefinition = {
       if (!r) return;
       inspected++;
       if (r.resultType === 'input_required')
-        t.fail({ message: `${label} answered input_required`, expected: 'a complete result (or an error): MRTR is limited to tools/call, prompts/get and resources/read', actual: `resultType "input_required"${r.inputRequests ? ` asking for ${Object.keys(r.inputRequests as object).join(', ')}` : ''}`, evidence: ex.evidence });
+        t.fail({ message: `${label} answered input_required`, expected: 'a complete result (or an error): MRTR is limited to tools/call, prompts/get and resources/read', actual: `resultType "input_required"${r.inputRequests ? ` asking for ${Object.keys(r.inputRequests).join(', ')}` : ''}`, evidence: ex.evidence });
     };
     for (const [method, cap] of OTHER_METHODS) {
       if (cap && t.shared.offers(cap) === false) continue;

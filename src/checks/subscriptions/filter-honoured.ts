@@ -52,7 +52,7 @@ export const filterHonoured: CheckDefinition = {
       }
       seen++;
       if (!optedIn(filter, m))
-        bad.push({ seq: item.seq, what: FILTER_KEY_OF[String(m.method)] ? `${m.method} was not opted into` : `${m.method} does not belong on a listen stream (logs and progress stay on their own request)` });
+        bad.push({ seq: item.seq, what: FILTER_KEY_OF[String(m.method)] ? `${String(m.method)} was not opted into` : `${String(m.method)} does not belong on a listen stream (logs and progress stay on their own request)` });
     }
     if (bad.length)
       return t.fail({

@@ -37,12 +37,12 @@ export const notificationsTagged: CheckDefinition = {
       if (item.via === 'tag') inspected++;
       else if (item.via === 'stream') {
         inspected++;
-        if (tag === undefined) bad.push({ seq: item.seq, what: `${m.method} has no subscriptionId` });
-        else if (!sameId(tag, id)) bad.push({ seq: item.seq, what: `${m.method} is tagged ${JSON.stringify(tag)}` });
+        if (tag === undefined) bad.push({ seq: item.seq, what: `${String(m.method)} has no subscriptionId` });
+        else if (!sameId(tag, id)) bad.push({ seq: item.seq, what: `${String(m.method)} is tagged ${JSON.stringify(tag)}` });
       } else if (LISTEN_ONLY.has(String(m.method))) {
         // stdio: a listen-only notification that no open subscription can claim.
         inspected++;
-        bad.push({ seq: item.seq, what: item.via === 'untagged' ? `${m.method} has no subscriptionId` : `${m.method} is tagged ${JSON.stringify(tag)}, which is no open listen's id` });
+        bad.push({ seq: item.seq, what: item.via === 'untagged' ? `${String(m.method)} has no subscriptionId` : `${String(m.method)} is tagged ${JSON.stringify(tag)}, which is no open listen's id` });
       }
     }
     if (bad.length)

@@ -21,7 +21,7 @@ function sample(s: unknown, root: unknown, depth: number): unknown {
     const alts = o[k];
     if (Array.isArray(alts) && alts.length) return sample(alts[0], root, depth + 1);
   }
-  const type = Array.isArray(o.type) ? o.type.find((t) => t !== 'null') : o.type;
+  const type: unknown = Array.isArray(o.type) ? o.type.find((t) => t !== 'null') : o.type;
   switch (type) {
     case 'object': {
       const out: JsonObject = {};

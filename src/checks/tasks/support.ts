@@ -33,7 +33,7 @@ export function taskProblems(r: JsonObject, kind: 'create' | 'get'): string[] {
   if (r.resultType !== want) out.push(`resultType ${JSON.stringify(r.resultType)}, not "${want}"`);
   if (typeof r.taskId !== 'string' || !r.taskId) out.push('taskId is not a non-empty string');
   if (!(TASK_STATUSES as readonly unknown[]).includes(r.status)) out.push(`status ${JSON.stringify(r.status)} is not one of ${TASK_STATUSES.join(', ')}`);
-  for (const k of ['createdAt', 'lastUpdatedAt']) if (typeof r[k] !== 'string' || !ISO_8601.test(r[k] as string) || Number.isNaN(Date.parse(r[k] as string))) out.push(`${k} ${JSON.stringify(r[k])} is not an ISO 8601 time`);
+  for (const k of ['createdAt', 'lastUpdatedAt']) if (typeof r[k] !== 'string' || !ISO_8601.test(r[k]) || Number.isNaN(Date.parse(r[k]))) out.push(`${k} ${JSON.stringify(r[k])} is not an ISO 8601 time`);
   if (!(r.ttlMs === null || (Number.isInteger(r.ttlMs) && (r.ttlMs as number) >= 0))) out.push(`ttlMs ${JSON.stringify(r.ttlMs)} is neither a non-negative integer nor null`);
   if (r.pollIntervalMs !== undefined && !(Number.isInteger(r.pollIntervalMs) && (r.pollIntervalMs as number) >= 0)) out.push(`pollIntervalMs ${JSON.stringify(r.pollIntervalMs)} is not a non-negative integer`);
   if (kind === 'get') {

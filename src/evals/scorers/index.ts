@@ -8,6 +8,6 @@ import type { Scorer } from './types.js';
 /** Deterministic scorers, in the order their verdicts are listed. */
 export const SCORERS: readonly Scorer[] = [selectionScorer, argumentsScorer, sequenceScorer, negativeScorer, deniedScorer];
 
-export { analyseArgs, pairCall, type ArgAnalysis } from './arguments.js';
+export { analyseArgs } from './arguments.js';
 export { checkValue, lexicalSimilarity, normalize } from './match-value.js';
-export { serverCalls, type Score, type ScoreInput, type Scorer, type Transcript } from './types.js';
+export { serverCalls, type Scorer, type Transcript } from './types.js';

@@ -14,7 +14,7 @@ export function createOpenAIEmbedder(o: LiveProviderOptions): Embedder {
       try {
         // Floats, not the SDK's default base64, so any compatible server answers in the format it knows.
         const res = await client.embeddings.create({ model: o.model, input: texts, encoding_format: 'float' }, signal ? { signal } : undefined);
-        const out: number[][] = new Array(texts.length);
+        const out = new Array<number[]>(texts.length);
         for (const d of res.data) out[d.index] = d.embedding;
         if (out.some((v) => !Array.isArray(v))) throw new Error(`the embeddings endpoint returned ${res.data.length} vectors for ${texts.length} inputs`);
         return out;

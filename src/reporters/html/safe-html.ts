@@ -1,4 +1,5 @@
 import { visible } from '../text.js';
+import { textOf } from '../../core/text-of.js';
 
 /** Markup we built ourselves. Anything else interpolated into `h` is text and gets escaped. */
 export class SafeHtml {
@@ -17,7 +18,7 @@ function part(v: unknown): string {
   if (v instanceof SafeHtml) return v.html;
   if (Array.isArray(v)) return v.map(part).join('');
   if (v === undefined || v === null || v === false) return '';
-  return esc(String(v));
+  return esc(textOf(v));
 }
 
 /** Tagged template: interpolations are escaped unless they are SafeHtml, so forgetting to escape is impossible. */

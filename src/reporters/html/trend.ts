@@ -8,7 +8,7 @@ export function trendSection(history: readonly HistoryEntry[]): SafeHtml | strin
   const labels = history.map((_, i) => `#${i + 1}`);
   const models = [...new Set(history.flatMap((e) => e.models.map((m) => m.id)))].sort();
   const series = [
-    ...models.map((m) => ({ name: m, points: history.map((e) => (e.scores.models[m]?.runs ? e.scores.models[m]!.passes / e.scores.models[m]!.runs : null)) })),
+    ...models.map((m) => ({ name: m, points: history.map((e) => (e.scores.models[m]?.runs ? e.scores.models[m].passes / e.scores.models[m].runs : null)) })),
     { name: 'conformance pass share', points: history.map((e) => (e.scores.conformance.total ? e.scores.conformance.pass / e.scores.conformance.total : null)) },
   ];
   return h`<section class="trend" id="trend"><h2>Trend</h2>${trendChart(`Pass rates over the last ${history.length} runs`, labels, series)}

@@ -1,0 +1,41 @@
+// The layer order of src/ (ARCHITECTURE.md, "Layout and the direction of imports"), declared once: the
+// import-boundary lint rule (lint/import-boundaries.js) and the structure tests (test/structure/) both read it.
+// Each key is a folder of src/ or a file at its root; `may` lists what its files may import besides their own layer.
+// A folder or root file missing here fails the layering test, so a new layer is placed deliberately.
+
+/** @type {Record<string, { may: string[], pending?: string[], why?: string }>} */
+export const LAYERS = {
+  core: { may: [], why: 'types and pure logic; imports nothing of ours' },
+  'version.ts': { may: [], why: 'the package version, a leaf anyone may read' },
+  spec: { may: ['core'] },
+  target: { may: ['core', 'spec', 'version.ts'] },
+  checks: { may: ['core', 'spec', 'target'] },
+  contracts: { may: ['core', 'spec'] },
+  evals: { may: ['core', 'config'], why: "the golden-set loader reuses the config loader's YAML location and error style" },
+  providers: { may: ['core'] },
+  reporters: { may: ['core'] },
+  gate: { may: ['core'] },
+  config: { may: ['core'] },
+  engine: {
+    may: ['core', 'version.ts', 'spec', 'target', 'checks', 'contracts', 'evals', 'providers', 'reporters', 'gate', 'config'],
+    why: 'the only layer that wires the others together',
+  },
+  'index.ts': {
+    may: ['core', 'version.ts', 'spec', 'target', 'checks', 'contracts', 'evals', 'providers', 'reporters', 'gate', 'config', 'engine'],
+    why: 'the public API',
+  },
+  cli: {
+    may: ['index.ts', 'version.ts'],
+    why: 'the CLI uses the public API (version.ts directly, so --version loads nothing else); its own modules load lazily',
+    // Layers the CLI still reaches past index.ts; each entry goes once the CLI no longer needs it (a stale entry fails
+    // the layering test).
+    pending: ['checks', 'config', 'contracts', 'core', 'engine', 'evals', 'gate', 'providers', 'reporters', 'spec', 'target'],
+  },
+};
+
+/** The layer a path inside src/ belongs to: its first folder, or the file name for a file at src/'s root. */
+export function layerOf(relativeToSrc) {
+  const parts = relativeToSrc.split(/[\\/]/);
+  // Imports name the emitted `.js`; the layer table names the source file.
+  return parts.length === 1 ? parts[0].replace(/\.js$/, '.ts') : parts[0];
+}
