@@ -138,7 +138,11 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         checkBudgetMs: left(Math.max(30_000, o.timeoutMs * 8)),
         requireModern: o.requireModern ?? false,
       };
-      report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+      try {
+        report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+      } finally {
+        await env.shared.close();
+      }
       if ((o.contracts !== false || o.capture) && !deadline.signal.aborted && transport.deadReason === undefined) {
         const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
         if (section) (report.sections ??= []).push(section);
