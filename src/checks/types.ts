@@ -34,7 +34,8 @@ export interface CheckDefinition {
   runsLast?: boolean;
   /**
    * Why the check spends wall time waiting rather than working (a listen window, a second server process): the
-   * engine starts such checks first, so their waits overlap the other checks instead of ending the run.
+   * engine starts such checks first, so their waits overlap the other checks instead of ending the run. A check whose
+   * verdict is itself a time bound (stdio/exit-on-eof) is not declared: it should not start amid every other start.
    */
   slow?: string;
   run(t: CheckContext): Promise<void>;
