@@ -21,7 +21,7 @@ async function one(c: IdentityCase, urls: Parameters<IdentityCase['args']>[0], d
   try {
     raw = JSON.parse(readFileSync(out, 'utf8'));
   } catch (e) {
-    throw new Error(`${c.name}: no JSON document (exit ${r.code}): ${(e as Error).message}\n${r.stderr.slice(0, 2000)}`);
+    throw new Error(`${c.name}: no JSON document (exit ${r.code}): ${(e as Error).message}\n${r.stderr.slice(0, 2000)}`, { cause: e });
   }
   return { name: c.name, exit: r.code, document: normalizeReport(raw, { repo: REPO, tmp: [dir] }) };
 }
