@@ -27,6 +27,7 @@ const MAX_PAGES = 50;
 /** Calls several checks need, made once per target and shared (memoised promises). */
 export class SharedState {
   private readonly memo = new Map<string, Promise<unknown>>();
+  private readonly closers: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly client: McpClient,
@@ -41,6 +42,16 @@ export class SharedState {
       this.memo.set(key, p);
     }
     return p;
+  }
+
+  /** Registers the release of something the checks share (a 2025 session, its process), run once they all ended. */
+  onClose(release: () => Promise<unknown>): void {
+    this.closers.push(release);
+  }
+
+  /** Releases what the checks shared; never throws (a server that is already gone has nothing left to release). */
+  async close(): Promise<void> {
+    await Promise.all(this.closers.splice(0).map((release) => release().catch(() => undefined)));
   }
 
   /** The probe's discover exchange when it succeeded, else a fresh one. */

@@ -33,6 +33,12 @@ export interface CheckDefinition {
   advice?: boolean;
   /** Runs after every other check (it judges what the whole run observed). */
   runsLast?: boolean;
+  /**
+   * Why the check spends wall time waiting rather than working (a listen window, a second server process): the
+   * engine starts such checks first, so their waits overlap the other checks instead of ending the run. A check whose
+   * verdict is itself a time bound (stdio/exit-on-eof) is not declared: it should not start amid every other start.
+   */
+  slow?: string;
   run(t: CheckContext): Promise<void>;
 }
 

@@ -14,6 +14,7 @@ import type { Transport } from '../target/transport.js';
 import { openTransport } from '../target/open.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueFrom } from './catalogue.js';
+import { startOrder } from './schedule.js';
 import { analyseCatalogue, catalogueDigest, contractsSection, type Catalogue } from '../contracts/index.js';
 import type { RuleSettings, ToolExample } from '../core/rules.js';
 import { runExamples } from './examples.js';
@@ -139,7 +140,11 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         timeouts: { ...timeouts, checkBudget: deadline.left(timeouts.checkBudget) },
         requireModern: o.requireModern ?? false,
       };
-      report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+      try {
+        report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+      } finally {
+        await env.shared.close();
+      }
       if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
         const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
         if (section) (report.sections ??= []).push(section);
@@ -233,7 +238,7 @@ async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transpo
       Object.assign(r, { status: 'inconclusive', message: `cut short: ${transport.correlation.reason} (see wire/id-correlation)`, sameCauseAs: 'wire/id-correlation' });
     results.set(def.id, r);
   };
-  const first = checks.filter((c) => !c.runsLast);
+  const first = startOrder(checks.filter((c) => !c.runsLast));
   let next = 0;
   const worker = async () => {
     while (next < first.length) await runOne(first[next++]!);

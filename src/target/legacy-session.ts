@@ -29,7 +29,16 @@ export interface LegacySessionOptions {
 /** Modern headers a 2025 client never sends; `null` removes what the transport would add. */
 const NO_MODERN_HEADERS = { [HEADER.method]: null, [HEADER.name]: null } as const;
 
-export class LegacySession {
+/** What a check needs of a 2025 session: the handshake it saw, and requests. */
+export interface LegacyChannel {
+  readonly init: Exchange;
+  readonly initResult: JsonObject | undefined;
+  readonly ready: boolean;
+  readonly sessionId?: string | undefined;
+  request(method: string, params?: JsonObject, timeoutMs?: number): Promise<Exchange>;
+}
+
+export class LegacySession implements LegacyChannel {
   private nextId = 0;
   /** The `initialize` exchange, whatever came back. */
   init!: Exchange;
@@ -76,8 +85,8 @@ export class LegacySession {
     this.initialized = await this.notify('notifications/initialized');
   }
 
-  private send(headers: Record<string, string | null>, timeoutMs = this.o.timeoutMs): SendOptions {
-    return { phase: this.o.phase, timeoutMs, headers: { ...NO_MODERN_HEADERS, ...headers }, ...(this.o.signal ? { signal: this.o.signal } : {}) };
+  private send(headers: Record<string, string | null>, timeoutMs = this.o.timeoutMs, phase = this.o.phase): SendOptions {
+    return { phase, timeoutMs, headers: { ...NO_MODERN_HEADERS, ...headers }, ...(this.o.signal ? { signal: this.o.signal } : {}) };
   }
 
   private sessionHeaders(): Record<string, string | null> {
@@ -85,9 +94,14 @@ export class LegacySession {
   }
 
   /** A 2025-era request: plain params, no `_meta` envelope. */
-  request(method: string, params: JsonObject = {}, timeoutMs?: number): Promise<Exchange> {
+  request(method: string, params: JsonObject = {}, timeoutMs?: number, phase?: string): Promise<Exchange> {
     const msg: JsonRpcRequest = { jsonrpc: '2.0', id: ++this.nextId, method, params };
-    return this.transport.send(msg, this.send(this.sessionHeaders(), timeoutMs));
+    return this.transport.send(msg, this.send(this.sessionHeaders(), timeoutMs, phase));
+  }
+
+  /** This session as one of the checks sharing it sees it: its requests are recorded under that check's `phase`. */
+  forPhase(phase: string): LegacyChannel {
+    return new PhasedChannel(this, phase);
   }
 
   notify(method: string, params?: JsonObject): Promise<Exchange> {
@@ -103,6 +117,34 @@ export class LegacySession {
     } finally {
       await this.transport.close();
     }
+  }
+}
+
+/** A shared session as one check sees it. */
+class PhasedChannel implements LegacyChannel {
+  constructor(
+    private readonly session: LegacySession,
+    private readonly phase: string,
+  ) {}
+
+  get init(): Exchange {
+    return this.session.init;
+  }
+
+  get initResult(): JsonObject | undefined {
+    return this.session.initResult;
+  }
+
+  get ready(): boolean {
+    return this.session.ready;
+  }
+
+  get sessionId(): string | undefined {
+    return this.session.sessionId;
+  }
+
+  request(method: string, params?: JsonObject, timeoutMs?: number): Promise<Exchange> {
+    return this.session.request(method, params, timeoutMs, this.phase);
   }
 }
 

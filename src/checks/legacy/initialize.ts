@@ -54,6 +54,7 @@ export const legacyVersionNegotiation: CheckDefinition = {
     '2024-11-05',
   ),
   transports: [...BOTH],
+  slow: 'two 2025 sessions of its own (two server processes on stdio)',
   eras: ['legacy'],
   async run(t) {
     const offered = await rawSession(

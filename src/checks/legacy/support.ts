@@ -1,9 +1,9 @@
-/** Plumbing the 2025-era checks share: their SpecRef, a session per check, and one memoised tools listing. */
+/** Plumbing the 2025-era checks share: their SpecRef, one 2025 session per target, and one memoised tools listing. */
 import type { SpecRef } from '../../core/types.js';
 import { MODERN_VERSION } from '../../spec/constants.js';
 import { validateLegacyResponse, type WireIssue } from '../../spec/legacy/index.js';
 import { describe, resultOf } from '../../target/client.js';
-import { withLegacySession, type LegacySession, type LegacySessionOptions } from '../../target/legacy-session.js';
+import { LegacySession, withLegacySession, type LegacyChannel, type LegacySessionOptions } from '../../target/legacy-session.js';
 import type { Exchange } from '../../target/transport.js';
 import { toolsFrom, type ToolInfo } from '../support/tools.js';
 import type { CheckContext } from '../types.js';
@@ -24,13 +24,37 @@ function options(t: CheckContext, phase: string, protocolVersion?: string): Lega
   };
 }
 
-/** Runs `f` in a fresh 2025 session of this check, always closed afterwards; raw: the handshake may have failed. */
-export function rawSession<T>(t: CheckContext, f: (s: LegacySession) => Promise<T>, protocolVersion?: string): Promise<T> {
+/** Traffic of the shared session's handshake, before any one check uses it. */
+const SHARED_PHASE = 'shared';
+const sessions = new WeakMap<object, Promise<LegacySession>>();
+
+/**
+ * The target's shared 2025 session (one process on stdio, not one per check), opened on first use and closed when
+ * the run's checks have ended. A session a server dropped is not handed on: the next check opens a fresh one.
+ */
+async function sharedSession(t: CheckContext): Promise<LegacySession | undefined> {
+  let p = sessions.get(t.shared);
+  if (!p) {
+    const opening = LegacySession.open(t.spec, t.client.recorder, options(t, SHARED_PHASE));
+    sessions.set(t.shared, (p = opening));
+    t.shared.onClose(async () => (await opening.catch(() => undefined))?.close());
+  }
+  const s = await p;
+  return s.transport.deadReason === undefined ? s : undefined;
+}
+
+/**
+ * Runs `f` in a 2025 session; raw: the handshake may have failed. With a `protocolVersion` the check negotiates on
+ * purpose, so it gets a fresh session of its own, always closed afterwards; otherwise the shared one.
+ */
+export async function rawSession<T>(t: CheckContext, f: (s: LegacyChannel) => Promise<T>, protocolVersion?: string): Promise<T> {
+  const shared = protocolVersion === undefined ? await sharedSession(t) : undefined;
+  if (shared) return f(shared.forPhase(t.checkId));
   return withLegacySession(t.spec, t.client.recorder, options(t, t.checkId, protocolVersion), f);
 }
 
 /** Like rawSession, but a failed handshake stops the check as inconclusive: the requirement could not be reached. */
-export function session<T>(t: CheckContext, f: (s: LegacySession) => Promise<T>): Promise<T> {
+export function session<T>(t: CheckContext, f: (s: LegacyChannel) => Promise<T>): Promise<T> {
   return rawSession(t, async (s) => {
     if (!s.ready) t.inconclusive(`the 2025 session could not be opened: initialize got ${describe(s.init)}`, s.init.evidence);
     return f(s);
@@ -38,7 +62,7 @@ export function session<T>(t: CheckContext, f: (s: LegacySession) => Promise<T>)
 }
 
 /** Whether the initialize result advertises a server capability (2025-11-25 basic/lifecycle "Capability Negotiation"). */
-export function advertises(s: LegacySession, cap: string): boolean {
+export function advertises(s: LegacyChannel, cap: string): boolean {
   const caps = s.initResult?.capabilities;
   return !!caps && typeof caps === 'object' && cap in caps;
 }

@@ -70,6 +70,7 @@ export const removedInitialize: CheckDefinition = {
     2575,
   ),
   transports: [...BOTH],
+  slow: 'a second connection (a second server process on stdio)',
   async run(t) {
     // As the official suite sends it: the modern envelope and headers, no legacy params (removed methods, §c).
     const ex = await initializeExchange(t);

@@ -3,6 +3,7 @@
  * JSON-RPC envelopes. Written from the 2025-11-25 schema's facts; open objects throughout, as there.
  */
 import { any, arr, base64, bool, int, lit, mapOf, obj, oneOfStrings, ref, str, strings, tagged, uri, type JsonSchema } from '../wire/schema-helpers.js';
+import type { WireDocument } from '../wire/ajv-setup.js';
 
 const jsonrpc = lit('2.0');
 const meta: JsonSchema = { type: 'object' };
@@ -91,3 +92,14 @@ export const LEGACY_RESULT_TYPES: Readonly<Record<string, string>> = {
   'tools/list': 'ListToolsResult',
   'tools/call': 'CallToolResult',
 };
+
+/** A URN, so nothing ever looks like a fetchable address. */
+export const LEGACY_SCHEMA_ID = 'urn:mcp-assay:wire:2025-11-25';
+export const LEGACY_TYPE_NAMES: readonly string[] = Object.keys(legacyDefs).sort();
+
+/** The model as one document, as the build step and the validators see it. */
+export const legacyDocument = (): WireDocument => ({
+  id: LEGACY_SCHEMA_ID,
+  schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: LEGACY_SCHEMA_ID, $defs: legacyDefs },
+  typeNames: LEGACY_TYPE_NAMES,
+});

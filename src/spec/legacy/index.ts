@@ -1,37 +1,17 @@
 /** Our own model of the 2025-11-25 wire (the slice the 2025-era checks need), kept apart from the 2026-07-28 one. */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { toIssues, type WireIssue } from '../wire/issues.js';
 import { withoutNullId } from '../wire/validate-server.js';
 import { classifyMessage, invalidMessageIssues } from '../wire/check.js';
-import { LEGACY_RESULT_TYPES, legacyDefs } from './defs.js';
+import { validatorTable } from '../wire/validator-table.js';
+import { LEGACY_RESULT_TYPES, legacyDocument } from './defs.js';
 
 export type { WireIssue } from '../wire/issues.js';
-export { LEGACY_RESULT_TYPES } from './defs.js';
+export { LEGACY_RESULT_TYPES, LEGACY_SCHEMA_ID, LEGACY_TYPE_NAMES, legacyDocument } from './defs.js';
 
-const addFormats = addFormatsModule.default;
-/** A URN, so nothing ever looks like a fetchable address. */
-export const LEGACY_SCHEMA_ID = 'urn:mcp-assay:wire:2025-11-25';
-export const LEGACY_TYPE_NAMES: readonly string[] = Object.keys(legacyDefs).sort();
+/** The file name the build step gives this model's generated validators. */
+export const LEGACY_VALIDATORS_FILE = 'wire-2025-11-25';
 
-let ajv: Ajv2020 | undefined;
-const validators = new Map<string, ValidateFunction>();
-
-// Never given a schema loader: every $ref stays inside our document.
-function validator(typeName: string): ValidateFunction {
-  let v = validators.get(typeName);
-  if (v) return v;
-  if (!LEGACY_TYPE_NAMES.includes(typeName)) throw new Error(`2025-11-25 wire model: unknown type ${typeName}`);
-  if (!ajv) {
-    ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: LEGACY_SCHEMA_ID, $defs: legacyDefs }, LEGACY_SCHEMA_ID);
-  }
-  v = ajv.getSchema(`${LEGACY_SCHEMA_ID}#/$defs/${typeName}`);
-  if (!v) throw new Error(`2025-11-25 wire model: could not compile ${typeName}`);
-  validators.set(typeName, v);
-  return v;
-}
+const validator = validatorTable(legacyDocument, LEGACY_VALIDATORS_FILE);
 
 /** Issues of `value` against one 2025-11-25 type (e.g. `InitializeResult`), paths prefixed by `base`. */
 export function validateLegacyType(typeName: string, value: unknown, base = ''): WireIssue[] {

@@ -1,0 +1,34 @@
+/** How many server processes one full check over stdio starts: the 2025-era checks share one session, so one process. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { exampleStdio, explain, run } from '../support/fixtures.js';
+
+/** A Node flag that appends one line to `log` each time a server process starts. */
+function countingFlag(log: string): string[] {
+  const code = `import { appendFileSync } from 'node:fs'; appendFileSync(${JSON.stringify(log)}, 'start\\n');`;
+  return ['--import', `data:text/javascript,${encodeURIComponent(code)}`];
+}
+
+test('a full check of the dual-era support-desk over stdio starts 8 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-starts-'));
+  try {
+    const log = path.join(dir, 'starts.log');
+    const spec = exampleStdio('support-desk/stdio');
+    const report = await run({ ...spec, args: [...countingFlag(log), ...spec.args] }, { concurrency: 8 });
+    assert.equal(report.era, 'modern', explain(report));
+    assert.ok(report.eraReason.includes('dual-era'), report.eraReason);
+    const legacy = report.results.filter((r) => r.checkId.startsWith('legacy/'));
+    assert.deepEqual(legacy.filter((r) => r.status !== 'pass' && r.status !== 'skip').map((r) => r.checkId), [], explain(report));
+    const starts = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    // The run's own, the dual-era probe, one shared 2025 session, two for version negotiation, and one each for
+    // removed/initialize, errors/version-every-request and stdio/exit-on-eof (they need an untouched process).
+    assert.equal(starts, 8);
+    const handshakes = report.wire.filter((w) => w.from === 'harness' && (w.body as { method?: unknown } | undefined)?.method === 'initialize');
+    assert.equal(handshakes.length, 5, 'initialize sent by the dual-era probe, the shared session, version negotiation (2) and removed/initialize');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
