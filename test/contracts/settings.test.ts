@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RuleSettings } from '../../src/core/rules.js';
-import { buildCatalogue } from '../../src/contracts/catalogue.js';
+import { buildCatalogue } from '../../src/contracts/catalogue/catalogue.js';
 import { analyseCatalogue, CONTRACT_RULES, contractsExitCode, contractsSection, validateRuleSettings } from '../../src/contracts/index.js';
 
 const catalogue = buildCatalogue({

@@ -2,10 +2,10 @@
  * Offline, deterministic poisoning scan of everything a server hands a model: tool definitions (every
  * string and property name), server instructions, prompts, resources and templates.
  */
-import type { Catalogue } from './catalogue.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { CREDENTIALS, entropy, EXFILTRATION, isPlaceholder, maskSecret, MODEL_DIRECTIVES, SUSPICIOUS_DIRECTIVES, type TextPattern } from './poisoning-patterns.js';
 import { findHidden, revealInvisible, stripHidden } from './poisoning-unicode.js';
-import type { RawFinding } from './rule-settings.js';
+import type { RawFinding } from '../rules/rule-settings.js';
 
 interface TextField {
   subject: string;

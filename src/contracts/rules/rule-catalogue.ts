@@ -1,5 +1,5 @@
 /** The contract rules as data: id, family, default level, what each checks. Ids are declared once and never change. */
-import type { RuleLevel } from '../core/rules.js';
+import type { RuleLevel } from '../../core/rules.js';
 
 export type RuleFamily = 'risk' | 'lint' | 'poisoning' | 'receipt' | 'size';
 

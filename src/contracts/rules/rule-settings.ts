@@ -1,6 +1,6 @@
 /** Turning raw rule hits into Findings: the user's level per rule (or per family), and waivers with a reason. */
-import type { RuleLevel, RuleSettings, RuleWaiver } from '../core/rules.js';
-import type { Finding } from '../core/types.js';
+import type { RuleLevel, RuleSettings, RuleWaiver } from '../../core/rules.js';
+import type { Finding } from '../../core/types.js';
 import { CONTRACT_RULES, RULE_IDS, ruleById, type RuleFamily } from './rule-catalogue.js';
 
 export interface ContractFinding extends Finding {
