@@ -1,6 +1,7 @@
 /**
  * Tool contracts: risk inventory, risk rules, description lint and poisoning scan over one catalogue.
  * Pure and offline: callers fetch lists and make calls; this module only reads what they pass in.
+ * Folders import downwards only: shared <- rules <- catalogue <- schema <- risk <- {lint, poisoning, diff}; this file is the public face.
  */
 import type { RuleSettings } from '../core/rules.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
