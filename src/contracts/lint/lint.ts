@@ -1,6 +1,6 @@
 /** Description lint: what makes tools hard for a model to select and fill (server/tools §Tool fields). */
 import type { Catalogue, CataloguePrompt, CatalogueTool } from '../catalogue/catalogue.js';
-import type { ContractThresholds } from '../rules/rule-catalogue.js';
+import type { ContractThresholds } from '../rules/thresholds.js';
 import type { RawFinding } from '../rules/rule-settings.js';
 import { topLevelParams } from '../risk/risk-params.js';
 import { isObject, schemaShape } from '../schema/schema-util.js';

@@ -3,7 +3,7 @@
  * on every request costs more than discovering tools on demand.
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { ContractThresholds } from '../rules/rule-catalogue.js';
+import type { ContractThresholds } from '../rules/thresholds.js';
 import type { RawFinding } from '../rules/rule-settings.js';
 import type { TokenEstimate } from '../catalogue/tokens.js';
 
