@@ -4,6 +4,7 @@ import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contr
 import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { describe } from '../target/client.js';
+import { field } from '../spec/read.js';
 
 export interface FetchedCatalogue {
   catalogue: Catalogue;
@@ -30,7 +31,7 @@ export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, ma
     resources: await read('resources/list', 'resources'),
     resourceTemplates: await read('resources/templates/list', 'resources'),
   };
-  const instructions = probe.discover?.instructions ?? (probe.legacyInit as JsonObject | undefined)?.instructions;
+  const instructions = probe.discover?.instructions ?? field(probe.legacyInit, 'instructions');
   if (typeof instructions === 'string') input.instructions = instructions;
   if (probe.server) input.server = { ...probe.server };
   if (probe.protocolVersion) input.protocolVersion = probe.protocolVersion;

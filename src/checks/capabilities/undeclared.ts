@@ -3,6 +3,7 @@ import { errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { field } from '../../spec/read.js';
 
 /** Which client capability each MRTR input request needs (DIGEST §e). */
 const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
@@ -36,7 +37,7 @@ export const undeclaredCapability: CheckDefinition = {
       const err = errorOf(ex);
       if (err?.code === ERROR.missingClientCapability) {
         exercised++;
-        const req = (err.data as JsonObject | undefined)?.requiredCapabilities;
+        const req = field(err.data, 'requiredCapabilities');
         if (!req || typeof req !== 'object' || Array.isArray(req))
           t.fail({ message: `${p.label}: -32021 without data.requiredCapabilities as an object`, expected: 'data.requiredCapabilities: { "<capability>": {} }', actual: JSON.stringify(err.data ?? null).slice(0, 160), evidence: ex.evidence });
         if (t.transport === 'http' && ex.http?.status !== 400)
@@ -46,7 +47,7 @@ export const undeclaredCapability: CheckDefinition = {
       const r = resultOf(ex);
       if (r?.resultType !== 'input_required') continue;
       const asks = Object.values((r.inputRequests ?? {}) as JsonObject)
-        .map((q) => (q as JsonObject | null)?.method)
+        .map((q) => field(q, 'method'))
         .filter((m): m is string => typeof m === 'string' && m in NEEDS);
       if (asks.length) {
         exercised++;
@@ -73,7 +74,7 @@ async function probesOf(t: CheckContext): Promise<{ probes: Probe[]; tools: numb
   }
   const tools = probes.length;
   if (t.shared.offers('prompts') !== false) {
-    const first = (await t.shared.list('prompts/list')).items.find((p): p is JsonObject => !!p && typeof (p as JsonObject).name === 'string');
+    const first = (await t.shared.list('prompts/list')).items.find((p): p is JsonObject => !!p && typeof field(p, 'name') === 'string');
     if (first) {
       const args: JsonObject = {};
       for (const a of Array.isArray(first.arguments) ? (first.arguments as JsonObject[]) : []) if (a?.required === true && typeof a.name === 'string') args[a.name] = 'test';
@@ -81,7 +82,7 @@ async function probesOf(t: CheckContext): Promise<{ probes: Probe[]; tools: numb
     }
   }
   if (t.shared.offers('resources') !== false) {
-    const uris = (await t.shared.list('resources/list')).items.map((r) => (r as JsonObject | null)?.uri).filter((u): u is string => typeof u === 'string');
+    const uris = (await t.shared.list('resources/list')).items.map((r) => field(r, 'uri')).filter((u): u is string => typeof u === 'string');
     for (const uri of uris.slice(0, MAX_RESOURCES)) probes.push({ label: `resource ${uri}`, method: 'resources/read', params: { uri } });
   }
   return { probes, tools, skippedTools };

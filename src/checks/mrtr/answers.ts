@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../target/envelope.js';
 import { sampleArgs } from '../support/sample-args.js';
+import { field } from '../../spec/read.js';
 
 /** What the harness declares when it wants to see MRTR: form elicitation, sampling and roots (DIGEST §b, §e). */
 export const MRTR_CAPABILITIES: JsonObject = { elicitation: { form: {} }, sampling: {}, roots: {} };
@@ -21,9 +22,9 @@ export function inputRequiredProblems(r: JsonObject): string[] {
     if (!reqs || typeof reqs !== 'object' || Array.isArray(reqs)) out.push('inputRequests is not an object keyed by request id');
     else
       for (const [key, q] of Object.entries(reqs as JsonObject)) {
-        const method = (q as JsonObject | null)?.method;
+        const method = field(q, 'method');
         if (typeof method !== 'string' || !(INPUT_METHODS as readonly string[]).includes(method)) out.push(`inputRequests.${key} has method ${JSON.stringify(method)}, not one of ${INPUT_METHODS.join(', ')}`);
-        else if (method !== 'roots/list' && typeof (q as JsonObject).params !== 'object') out.push(`inputRequests.${key} (${method}) has no params`);
+        else if (method !== 'roots/list' && typeof field(q, 'params') !== 'object') out.push(`inputRequests.${key} (${method}) has no params`);
       }
   }
   return out;

@@ -4,6 +4,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { SharedState } from '../shared.js';
 import type { CheckContext } from '../types.js';
 import { MRTR_CAPABILITIES, inputRequestsOf, inputRequiredProblems } from './answers.js';
+import { field } from '../../spec/read.js';
 
 /** One request that may answer input_required: a safe tools/call, a prompts/get or a resources/read (DIGEST §e). */
 export interface MrtrOp {
@@ -52,7 +53,7 @@ async function discover(t: CheckContext): Promise<Discovery> {
   }
   const resources = t.shared.offers('resources') === false ? [] : (await t.shared.list('resources/list')).items.slice(0, MAX.resources);
   for (const r of resources) {
-    const uri = (r as JsonObject)?.uri;
+    const uri = field(r, 'uri');
     if (typeof uri === 'string') ops.push({ method: 'resources/read', label: `resource ${uri}`, params: { uri } });
   }
   const found: FoundOp[] = [];

@@ -2,6 +2,7 @@ import { describe, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { field } from '../../spec/read.js';
 
 const MAX_READS = 3;
 
@@ -15,7 +16,7 @@ export function contentsProblems(uri: string, r: JsonObject): string[] {
     if (typeof item.uri !== 'string') out.push(`contents[${i}] has no uri`);
     if (typeof item.text !== 'string' && typeof item.blob !== 'string') out.push(`contents[${i}] has neither text nor blob`);
   });
-  if (!r.contents.some((c: unknown) => (c as JsonObject | null)?.uri === uri)) out.push(`no item names the URI that was read (got ${r.contents.map((c: unknown) => JSON.stringify((c as JsonObject | null)?.uri)).join(', ')})`);
+  if (!r.contents.some((c: unknown) => field(c, 'uri') === uri)) out.push(`no item names the URI that was read (got ${r.contents.map((c: unknown) => JSON.stringify(field(c, 'uri'))).join(', ')})`);
   return out;
 }
 

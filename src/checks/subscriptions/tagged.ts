@@ -4,6 +4,7 @@ import { subscriptionIdOf } from '../../target/stream.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
+import { field } from '../../spec/read.js';
 
 /** Methods that only ever travel on a listen stream; on stdio only these are judged when they lack a usable tag. */
 const LISTEN_ONLY = new Set([ACK, ...Object.keys(FILTER_KEY_OF)]);
@@ -28,11 +29,11 @@ export const notificationsTagged: CheckDefinition = {
       if (own(item) && !('method' in m) && ('result' in m || 'error' in m)) {
         // A graceful end: the result must name the subscription too (SubscriptionsListenResult._meta).
         const r = m.result as JsonObject | undefined;
-        if (r && !sameId((r._meta as JsonObject | undefined)?.[META.subscriptionId], id)) bad.push({ seq: item.seq, what: 'the closing SubscriptionsListenResult lacks the matching subscriptionId' });
+        if (r && !sameId(field(r._meta, META.subscriptionId), id)) bad.push({ seq: item.seq, what: 'the closing SubscriptionsListenResult lacks the matching subscriptionId' });
         continue;
       }
       if (!isNotification(m)) continue;
-      if (m.method === 'notifications/cancelled' && sameId((m.params as JsonObject | undefined)?.requestId, id)) continue;
+      if (m.method === 'notifications/cancelled' && sameId(field(m.params, 'requestId'), id)) continue;
       const tag = subscriptionIdOf(m);
       if (item.via === 'tag') inspected++;
       else if (item.via === 'stream') {

@@ -1,6 +1,7 @@
 import { TASKS_EXTENSION } from '../../spec/constants.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext } from '../types.js';
+import { field } from '../../spec/read.js';
 
 /** Client capabilities declaring the Tasks extension on one request (SEP-2663 §capability negotiation). */
 export const TASKS_CAPABILITIES: JsonObject = { extensions: { [TASKS_EXTENSION]: {} } };
@@ -39,7 +40,7 @@ export function taskProblems(r: JsonObject, kind: 'create' | 'get'): string[] {
   if (kind === 'get') {
     const obj = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
     if (r.status === 'completed' && !obj(r.result)) out.push('a completed task without its result');
-    if (r.status === 'failed' && !(obj(r.error) && Number.isInteger((r.error as JsonObject).code))) out.push('a failed task without its JSON-RPC error');
+    if (r.status === 'failed' && !(obj(r.error) && Number.isInteger(field(r.error, 'code')))) out.push('a failed task without its JSON-RPC error');
     if (r.status === 'input_required' && !obj(r.inputRequests)) out.push('an input_required task without inputRequests');
   }
   return out;
