@@ -1,7 +1,6 @@
 import type { SharedState } from '../checks/index.js';
 import type { Masker } from '../core/mask.js';
 import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
-import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { describe } from '../target/client.js';
 import { field } from '../spec/read.js';

@@ -1,5 +1,5 @@
 /** Self-check of what the harness sends as a 2026-07-28 client (DIGEST §b). */
-import { check, classifyMessage, invalidMessageIssues, type JsonObject } from './check.js';
+import { check, classifyMessage, invalidMessageIssues } from './check.js';
 import type { WireIssue } from './issues.js';
 import { CLIENT_NOTIFICATION_TYPES, CLIENT_REQUEST_TYPES, lookup } from './methods.js';
 import { field } from '../read.js';
