@@ -16,6 +16,11 @@ export function field(v: unknown, key: string): unknown {
   return isObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;
 }
 
+/** The own member `key` of an object or an array (a JSON Pointer step: `items`, `0`). */
+export function member(v: unknown, key: string): unknown {
+  return typeof v === 'object' && v !== null && Object.hasOwn(v, key) ? Reflect.get(v, key) : undefined;
+}
+
 /** The value at a path of object members (`at(caps, 'resources', 'subscribe')`). */
 export function at(v: unknown, ...path: readonly string[]): unknown {
   let cur = v;

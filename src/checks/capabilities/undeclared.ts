@@ -3,7 +3,7 @@ import { errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { field } from '../../spec/read.js';
+import { field, str, objects } from '../../spec/read.js';
 
 /** Which client capability each MRTR input request needs (DIGEST §e). */
 const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
@@ -46,7 +46,9 @@ export const undeclaredCapability: CheckDefinition = {
       }
       const r = resultOf(ex);
       if (r?.resultType !== 'input_required') continue;
-      const asks = Object.values((r.inputRequests ?? {}) as JsonObject)
+      // Any object counts, a (malformed) array of requests too, as before.
+      const reqs = r.inputRequests;
+      const asks = Object.values(typeof reqs === 'object' && reqs !== null ? reqs : {})
         .map((q) => field(q, 'method'))
         .filter((m): m is string => typeof m === 'string' && m in NEEDS);
       if (asks.length) {
@@ -74,11 +76,12 @@ async function probesOf(t: CheckContext): Promise<{ probes: Probe[]; tools: numb
   }
   const tools = probes.length;
   if (t.shared.offers('prompts') !== false) {
-    const first = (await t.shared.list('prompts/list')).items.find((p): p is JsonObject => !!p && typeof field(p, 'name') === 'string');
-    if (first) {
+    const first = objects((await t.shared.list('prompts/list')).items).find((p) => typeof p.name === 'string');
+    const name = str(first?.name);
+    if (first && name !== undefined) {
       const args: JsonObject = {};
-      for (const a of Array.isArray(first.arguments) ? (first.arguments as JsonObject[]) : []) if (a?.required === true && typeof a.name === 'string') args[a.name] = 'test';
-      probes.push({ label: `prompt ${String(first.name)}`, method: 'prompts/get', params: { name: first.name as string, arguments: args } });
+      for (const a of objects(first.arguments)) if (a.required === true && typeof a.name === 'string') args[a.name] = 'test';
+      probes.push({ label: `prompt ${name}`, method: 'prompts/get', params: { name, arguments: args } });
     }
   }
   if (t.shared.offers('resources') !== false) {

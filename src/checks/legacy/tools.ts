@@ -1,5 +1,4 @@
 import { describe, resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH } from '../support/spec.js';
 import { isCallable } from '../support/tools.js';
@@ -42,8 +41,8 @@ export const legacyToolInputSchemaObject: CheckDefinition = {
   async run(t) {
     const l = await listedTools(t);
     const bad = l.items.filter((x) => {
-      const s = field(x, 'inputSchema') as JsonObject | null | undefined;
-      return !s || typeof s !== 'object' || Array.isArray(s) || s.type !== 'object';
+      const s = field(x, 'inputSchema');
+      return !s || typeof s !== 'object' || Array.isArray(s) || field(s, 'type') !== 'object';
     });
     if (bad.length)
       t.fail({

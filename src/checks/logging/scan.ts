@@ -1,7 +1,7 @@
 import type { WireEntry } from '../../core/types.js';
 import { META } from '../../spec/constants.js';
 import type { JsonObject } from '../../target/envelope.js';
-import { field } from '../../spec/read.js';
+import { field, at } from '../../spec/read.js';
 
 /** LoggingLevel, least to most severe (RFC 5424 order, schema `LoggingLevel`). */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
@@ -62,8 +62,7 @@ export function unsolicitedLogs(entries: readonly WireEntry[]): UnsolicitedLogs 
 }
 
 function carriesLogLevel(body: JsonObject): boolean {
-  const meta = field(body.params, '_meta') as JsonObject | undefined;
-  return !!meta && typeof meta === 'object' && meta[META.logLevel] !== undefined;
+  return at(body.params, '_meta', META.logLevel) !== undefined;
 }
 
 /** One line per offending log message, for `actual`. */

@@ -2,7 +2,7 @@ import { describe, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { field } from '../../spec/read.js';
+import { obj, field, objects, strings } from '../../spec/read.js';
 
 const MAX_READS = 3;
 
@@ -12,7 +12,7 @@ export function contentsProblems(uri: string, r: JsonObject): string[] {
   if (!r.contents.length) return ['contents is empty for a resource the server lists'];
   const out: string[] = [];
   r.contents.forEach((c: unknown, i) => {
-    const item = c && typeof c === 'object' ? (c as JsonObject) : {};
+    const item = obj(c) ?? {};
     if (typeof item.uri !== 'string') out.push(`contents[${i}] has no uri`);
     if (typeof item.text !== 'string' && typeof item.blob !== 'string') out.push(`contents[${i}] has neither text nor blob`);
   });
@@ -28,10 +28,10 @@ export const readListedResource: CheckDefinition = {
   transports: [...BOTH],
   requires: 'resources',
   async run(t) {
-    const listed = ((await t.shared.list('resources/list')).items as JsonObject[]).filter((r) => typeof r?.uri === 'string').slice(0, MAX_READS);
+    const listed = strings(objects((await t.shared.list('resources/list')).items).map((r) => r.uri)).slice(0, MAX_READS);
     if (!listed.length) return t.precondition('the server lists no resources to read');
     let read = 0;
-    for (const { uri } of listed as { uri: string }[]) {
+    for (const uri of listed) {
       const ex = await t.request('resources/read', { uri });
       if (ex.failure && !ex.response) return t.inconclusive(`resources/read ${uri}: ${ex.failure.message}`, ex.evidence);
       const r = resultOf(ex);

@@ -1,8 +1,7 @@
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { ACK, describeResponse, isNotification, listenWindowMs, offeredFilter, openListen, own } from './listen.js';
-import { field } from '../../spec/read.js';
+import { obj, field } from '../../spec/read.js';
 
 export const ackFirst: CheckDefinition = {
   id: 'subscriptions/ack-first',
@@ -14,7 +13,7 @@ export const ackFirst: CheckDefinition = {
     const filter = await offeredFilter(t);
     const l = await openListen(t, filter);
     try {
-      const m = l.first?.message as JsonObject | undefined;
+      const m = obj(l.first?.message);
       const evidence = l.stream.evidence.slice(0, 6);
       if (!l.first)
         return t.fail({ message: `no notifications/subscriptions/acknowledged within ${t.options.timeoutMs} ms of subscriptions/listen`, expected: 'the acknowledgement first, promptly', actual: 'nothing on the listen stream', evidence });

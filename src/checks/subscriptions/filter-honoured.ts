@@ -2,7 +2,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
-import { field } from '../../spec/read.js';
+import { obj, field, arr, entries } from '../../spec/read.js';
 
 /** One advertised type only, so anything else on the stream is a leak; prompts first, as tools change most often. */
 function narrow(offered: JsonObject): JsonObject {
@@ -37,14 +37,13 @@ export const filterHonoured: CheckDefinition = {
     let seen = 0;
     // On stdio only tagged messages are surely ours; untagged ones are judged by subscriptions/notifications-tagged.
     for (const item of l.stream.items.filter(own)) {
-      const m = item.message as JsonObject;
+      const m = obj(item.message);
       if (!isNotification(m)) continue;
       if (m.method === 'notifications/cancelled' && sameId(field(m.params, 'requestId'), id)) continue;
       if (m.method === ACK) {
-        const honoured = (field(m.params, 'notifications') ?? {}) as JsonObject;
-        for (const [key, v] of Object.entries(honoured)) {
+        for (const [key, v] of entries(field(m.params, 'notifications'))) {
           if (Array.isArray(v)) {
-            const asked = Array.isArray(filter[key]) ? (filter[key] as unknown[]) : [];
+            const asked = arr(filter[key]) ?? [];
             const extra = v.filter((x) => !asked.includes(x));
             if (extra.length) bad.push({ seq: item.seq, what: `the acknowledgement claims ${key} ${JSON.stringify(extra)}, never requested` });
           } else if (v === true && filter[key] !== true) bad.push({ seq: item.seq, what: `the acknowledgement claims ${key}, never requested` });

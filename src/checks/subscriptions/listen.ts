@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../target/envelope.js';
 import { openClientStream, type MessageStream, type StreamItem } from '../../target/stream.js';
 import type { CheckContext } from '../types.js';
-import { field } from '../../spec/read.js';
+import { obj, field } from '../../spec/read.js';
 
 export const ACK = 'notifications/subscriptions/acknowledged';
 
@@ -49,7 +49,7 @@ export function own(i: StreamItem): boolean {
 }
 
 export function isNotification(m: unknown): m is JsonObject {
-  return !!m && typeof m === 'object' && typeof field(m, 'method') === 'string' && !('id' in (m as JsonObject));
+  return !!m && typeof m === 'object' && typeof field(m, 'method') === 'string' && !Object.hasOwn(m, 'id');
 }
 
 export interface Listen {
@@ -72,7 +72,7 @@ export async function openListen(t: CheckContext, filter: JsonObject): Promise<L
 
 /** For the checks that need a working listen: stop (precondition) when it was refused or ended at once. */
 export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
-  const m = l.first?.message as JsonObject | undefined;
+  const m = obj(l.first?.message);
   if (l.first && isNotification(m)) return;
   await l.stream.close();
   const what = !l.first ? 'nothing arrived on the listen stream' : l.stream.response ? `subscriptions/listen was answered at once (${describeResponse(l.stream.response)})` : 'the listen stream carried no JSON-RPC message';
@@ -80,7 +80,7 @@ export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
 }
 
 export function describeResponse(r: JsonObject): string {
-  const err = r.error as JsonObject | undefined;
+  const err = obj(r.error);
   return err ? `error ${String(err.code)} "${String(err.message).slice(0, 100)}"` : 'a result, which ends the subscription';
 }
 
