@@ -4,8 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { buildCatalogue, type Catalogue } from '../src/contracts/catalogue.js';
-import { diffCatalogues } from '../src/contracts/diff.js';
+import { buildCatalogue, type Catalogue } from '../src/contracts/catalogue/catalogue.js';
+import { diffCatalogues } from '../src/contracts/diff/diff.js';
 
 const NOUNS = ['order', 'invoice', 'customer', 'ticket', 'project', 'report', 'asset', 'shipment', 'contract', 'invoice_line'];
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'archive', 'export', 'approve', 'assign'];

@@ -6,6 +6,7 @@ import type { Exchange } from '../target/transport.js';
 import { isCallable, toolsFrom, type ToolInfo } from './support/tools.js';
 import { sampleArgs } from './support/sample-args.js';
 import type { CheckOptions } from './types.js';
+import { obj } from '../spec/read.js';
 
 export interface ListOutcome {
   /** Every page's exchange, in order. */
@@ -64,13 +65,13 @@ export class SharedState {
   /** Capabilities from whichever handshake the server's era has: server/discover, else the initialize result. */
   capabilities(): JsonObject | undefined {
     const caps = this.probe.discover?.capabilities ?? this.probe.legacyInit?.capabilities;
-    return caps && typeof caps === 'object' && !Array.isArray(caps) ? (caps as JsonObject) : undefined;
+    return obj(caps);
   }
 
   /** Capabilities of server/discover only, for requirements that exist only there (extensions, listen). */
   discoverCapabilities(): JsonObject | undefined {
     const caps = this.probe.discover?.capabilities;
-    return caps && typeof caps === 'object' && !Array.isArray(caps) ? (caps as JsonObject) : undefined;
+    return obj(caps);
   }
 
   /** Whether the server advertises a capability; undefined when it never said (no handshake result). */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { RULE_PATTERNS } from '../core/rule-catalogue.js';
 import { closest, suggestHint } from './suggest.js';
 import { textOf } from '../core/text-of.js';
 
@@ -83,11 +84,18 @@ export function explain(issue: Issue, data: unknown, knownKeys: (path: PropertyK
       if (issue.origin === 'string') return { path, at: 'value', reason: 'must not be empty' };
       if (issue.origin === 'number') return { path, at: 'value', reason: `must be greater than ${String(issue.minimum)}, got ${describe(got)}` };
       return { path, at: 'value', reason: `needs at least ${String(issue.minimum)} entries` };
-    case 'invalid_key':
-      return { path, at: 'value', reason: 'has an empty key' };
+    case 'invalid_key': {
+      // A key rejected by its own check (an unknown rule id) says why; otherwise the only key check is non-empty.
+      const inner = issue.issues.find((i) => i.code === 'custom');
+      return inner ? explain({ ...inner, path }, data, knownKeys) : { path, at: 'value', reason: 'has an empty key' };
+    }
     case 'custom': {
-      const p = (issue.params ?? {}) as { hint?: string; at?: 'key' | 'value' };
-      return { path, at: p.at ?? 'value', reason: issue.message, ...(p.hint ? { hint: p.hint } : {}) };
+      const p: { hint?: string; at?: 'key' | 'value'; suggest?: 'rule' } = issue.params ?? {};
+      const at = p.at ?? 'value';
+      // The word to match is the key itself for a mapping key, else the value.
+      const word = at === 'key' ? String(path[path.length - 1] ?? '') : typeof got === 'string' ? got : '';
+      const hint = p.suggest === 'rule' ? suggestHint(word, RULE_PATTERNS, 'rule ids') : p.hint;
+      return { path, at, reason: issue.message, ...(hint ? { hint } : {}) };
     }
     default:
       return { path, at: 'value', reason: issue.message };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRulePattern } from '../core/rule-catalogue.js';
 import { RECEIPT_FIELDS } from '../core/rules.js';
 import { configKeysOf, type OptionDecl } from './options.js';
 import type { CheckOptions, EvalConfig, ReportPaths } from './types.js';
@@ -97,14 +98,17 @@ export const reportsSchema = z.strictObject({
 
 export const RULE_LEVELS = ['error', 'warning', 'info', 'off'] as const;
 
+/** A contract rule id, `family/*` or `*`; issues.ts turns a miss into a did-you-mean hint. */
+const rulePattern = (at: 'key' | 'value') => nonEmpty.refine(isRulePattern, { message: 'no contract rule has this id', params: { at, suggest: 'rule' } });
+
 export const waiverSchema = z.strictObject({
-  rule: nonEmpty,
+  rule: rulePattern('value'),
   tool: nonEmpty.optional(),
   reason: z.string().trim().min(1),
 });
 
 export const contractsSchema = z.strictObject({
-  rules: z.record(nonEmpty, z.enum(RULE_LEVELS)).default(() => ({})),
+  rules: z.partialRecord(rulePattern('key'), z.enum(RULE_LEVELS)).default(() => ({})),
   waivers: z.array(waiverSchema).default(() => []),
   fields: z.strictObject(Object.fromEntries(RECEIPT_FIELDS.map((f) => [f, z.array(nonEmpty).optional()])) as Record<(typeof RECEIPT_FIELDS)[number], z.ZodOptional<z.ZodArray<z.ZodString>>>).optional(),
 });

@@ -1,24 +1,25 @@
 /**
  * Tool contracts: risk inventory, risk rules, description lint and poisoning scan over one catalogue.
  * Pure and offline: callers fetch lists and make calls; this module only reads what they pass in.
+ * Folders import downwards only: shared <- rules <- catalogue <- schema <- risk <- {lint, poisoning, diff}; this file is the public face.
  */
 import type { RuleSettings } from '../core/rules.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
-import { hashJson } from './canonical.js';
-import type { Catalogue } from './catalogue.js';
-import { confusableFindings } from './confusable.js';
-import { lintCatalogue } from './lint.js';
-import { scanPoisoning } from './poisoning.js';
-import { riskFindings } from './risk-rules.js';
-import { classifyTool, RISK_CLASSES, type RiskClass, type ToolRisk } from './risk.js';
-import { DEFAULT_THRESHOLDS, type ContractThresholds } from './rule-catalogue.js';
-import { applySettings, type ContractFinding, type RawFinding } from './rule-settings.js';
-import { estimateTokens, type TokenEstimate } from './tokens.js';
-import { validateStructuredResult } from './validate.js';
-import { typedView } from './typed-view.js';
-import { fieldNames } from './receipt-fields.js';
-import { receiptFindings } from './receipt-rules.js';
-import { disclosureFindings, largeResultFindings, type ResultSizeObservation } from './size-rules.js';
+import { hashJson } from './shared/canonical.js';
+import type { Catalogue } from './catalogue/catalogue.js';
+import { confusableFindings } from './lint/confusable.js';
+import { lintCatalogue } from './lint/lint.js';
+import { scanPoisoning } from './poisoning/poisoning.js';
+import { riskFindings } from './risk/risk-rules.js';
+import { classifyTool, RISK_CLASSES, type RiskClass, type ToolRisk } from './risk/risk.js';
+import { DEFAULT_THRESHOLDS, type ContractThresholds } from './rules/thresholds.js';
+import { applySettings, type ContractFinding, type RawFinding } from './rules/rule-settings.js';
+import { estimateTokens, type TokenEstimate } from './catalogue/tokens.js';
+import { validateStructuredResult } from './schema/validate.js';
+import { typedView } from './catalogue/typed-view.js';
+import { fieldNames } from './risk/receipt-fields.js';
+import { receiptFindings } from './risk/receipt-rules.js';
+import { disclosureFindings, largeResultFindings, type ResultSizeObservation } from './lint/size-rules.js';
 
 export interface StructuredResultObservation {
   tool: string;
@@ -128,32 +129,34 @@ export function contractsExitCode(r: ContractsResult): 0 | 1 {
   return r.findings.some((f) => f.severity === 'error' && !f.waived) ? 1 : 0;
 }
 
-export { buildCatalogue, serializeCatalogue, CatalogueError, CATALOGUE_FORMAT } from './catalogue.js';
-export { parseCatalogue } from './catalogue-parse.js';
-export type { Catalogue, CatalogueTool, CataloguePrompt, CatalogueResource, CatalogueResourceTemplate, RawCatalogueInput, ToolAnnotations } from './catalogue.js';
-export { diffCatalogues, applyDiffAllowances, diffExitCode } from './diff.js';
-export { renderDiffMarkdown } from './diff-markdown.js';
-export type { CatalogueChange, DiffAllowance } from './diff.js';
-export { CONTRACT_RULES, DEFAULT_THRESHOLDS } from './rule-catalogue.js';
-export type { ContractRule, ContractThresholds, RuleFamily } from './rule-catalogue.js';
-export { validateRuleSettings } from './rule-settings.js';
-export type { ContractFinding } from './rule-settings.js';
-export { classifyTool, RISK_CLASSES } from './risk.js';
-export type { RiskClass, ToolRisk } from './risk.js';
-export { validateStructuredResult, compileSchema } from './validate.js';
-export { estimateTokens, TOKEN_METHOD } from './tokens.js';
-export type { TokenEstimate } from './tokens.js';
-export { judgeToolResult, mirrorsStructured, resultBytes } from './result-judge.js';
-export type { ResultJudgement } from './result-judge.js';
-export { resultContractOf } from './receipt-rules.js';
-export type { ResultContract } from './receipt-rules.js';
-export { DEFAULT_FIELD_NAMES, RECEIPT_FIELDS, fieldNames, promisedNames, findField } from './receipt-fields.js';
-export type { ReceiptField } from './receipt-fields.js';
-export type { ResultSizeObservation } from './size-rules.js';
-export type { RawFinding } from './rule-settings.js';
-export { exampleFinding, exampleProblems, subsetMismatch } from './example-judge.js';
-export type { ExampleOutcome } from './example-judge.js';
-export { inventoryRows, rulesFor } from './inventory.js';
-export type { InventoryRow } from './inventory.js';
-export { enforcePolicy } from './policy-eval.js';
-export type { PolicyViolation } from './policy-eval.js';
+export { buildCatalogue, serializeCatalogue, CatalogueError, CATALOGUE_FORMAT } from './catalogue/catalogue.js';
+export { parseCatalogue } from './catalogue/catalogue-parse.js';
+export type { Catalogue, CatalogueTool, CataloguePrompt, CatalogueResource, CatalogueResourceTemplate, RawCatalogueInput, ToolAnnotations } from './catalogue/catalogue.js';
+export { diffCatalogues, applyDiffAllowances, diffExitCode } from './diff/diff.js';
+export { renderDiffMarkdown } from './diff/diff-markdown.js';
+export type { CatalogueChange, DiffAllowance } from './diff/change.js';
+export { CONTRACT_RULES, RULE_FAMILIES, isRuleId, isRulePattern } from '../core/rule-catalogue.js';
+export type { ContractRule, RuleFamily, RuleId, RulePattern } from '../core/rule-catalogue.js';
+export { DEFAULT_THRESHOLDS } from './rules/thresholds.js';
+export type { ContractThresholds } from './rules/thresholds.js';
+export { validateRuleSettings } from './rules/rule-settings.js';
+export type { ContractFinding } from './rules/rule-settings.js';
+export { classifyTool, RISK_CLASSES } from './risk/risk.js';
+export type { RiskClass, ToolRisk } from './risk/risk.js';
+export { validateStructuredResult, compileSchema } from './schema/validate.js';
+export { estimateTokens, TOKEN_METHOD } from './catalogue/tokens.js';
+export type { TokenEstimate } from './catalogue/tokens.js';
+export { judgeToolResult, mirrorsStructured, resultBytes } from './lint/result-judge.js';
+export type { ResultJudgement } from './lint/result-judge.js';
+export { resultContractOf } from './risk/receipt-rules.js';
+export type { ResultContract } from './risk/receipt-rules.js';
+export { DEFAULT_FIELD_NAMES, RECEIPT_FIELDS, fieldNames, promisedNames, findField } from './risk/receipt-fields.js';
+export type { ReceiptField } from './risk/receipt-fields.js';
+export type { ResultSizeObservation } from './lint/size-rules.js';
+export type { RawFinding } from './rules/rule-settings.js';
+export { exampleFinding, exampleProblems, subsetMismatch } from './lint/example-judge.js';
+export type { ExampleOutcome } from './lint/example-judge.js';
+export { inventoryRows, rulesFor } from './risk/inventory.js';
+export type { InventoryRow } from './risk/inventory.js';
+export { enforcePolicy } from './risk/policy-eval.js';
+export type { PolicyViolation } from './risk/policy-eval.js';

@@ -1,15 +1,17 @@
 /** How a user tunes rule-based findings (contracts, lint): a level per rule id, and waivers with a reason. */
+import type { RulePattern } from './rule-catalogue.js';
+
 export type RuleLevel = 'error' | 'warning' | 'info' | 'off';
 
 export interface RuleWaiver {
-  rule: string;
+  rule: RulePattern;
   /** Tool (or prompt/resource) name the waiver applies to; every subject when absent. */
   tool?: string;
   reason: string;
 }
 
 export interface RuleSettings {
-  levels: Record<string, RuleLevel>;
+  levels: Partial<Record<RulePattern, RuleLevel>>;
   waivers: RuleWaiver[];
   /** Extra names per result-contract field (`receiptId: [opId]`), added to the built-in synonyms. */
   fields?: Record<string, string[]>;

@@ -143,9 +143,11 @@ export interface Finding {
 }
 
 export const REPORT_SCHEMA_VERSION = '1.0';
+/** Identifier of docs/report-schema.json (its `$id`); every report carries it in `$schema`. */
+export const REPORT_SCHEMA_ID = `urn:mcp-assay:report-schema:${REPORT_SCHEMA_VERSION}` as const;
 
 export interface Report {
-  $schema: string;
+  $schema: typeof REPORT_SCHEMA_ID;
   schemaVersion: typeof REPORT_SCHEMA_VERSION;
   tool: { name: 'mcp-assay'; version: string };
   startedAt: string;

@@ -3,6 +3,7 @@ import type { Masker } from '../core/mask.js';
 import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { describe } from '../target/client.js';
+import { field } from '../spec/read.js';
 
 export interface FetchedCatalogue {
   catalogue: Catalogue;
@@ -29,7 +30,7 @@ export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, ma
     resources: await read('resources/list', 'resources'),
     resourceTemplates: await read('resources/templates/list', 'resources'),
   };
-  const instructions = probe.discover?.instructions ?? (probe.legacyInit)?.instructions;
+  const instructions = probe.discover?.instructions ?? field(probe.legacyInit, 'instructions');
   if (typeof instructions === 'string') input.instructions = instructions;
   if (probe.server) input.server = { ...probe.server };
   if (probe.protocolVersion) input.protocolVersion = probe.protocolVersion;

@@ -12,6 +12,7 @@ import { WireRecorder } from '../target/recorder.js';
 import { openTransport } from '../target/open.js';
 import type { Exchange, Transport } from '../target/transport.js';
 import { describeTarget } from './run-target.js';
+import { field } from '../spec/read.js';
 
 /** A live connection for an eval: the same clients as `check`, modern or 2025-era, kept open for the tool calls. */
 export interface EvalServer {
@@ -70,7 +71,7 @@ export async function openEvalServer(spec: TargetSpec, o: { timeoutMs: number; s
     const tools: ToolSpec[] = [];
     const annotations = new Map<string, JsonObject | undefined>();
     for (const t of items) {
-      if (!t || typeof t !== 'object' || typeof (t as JsonObject).name !== 'string') continue;
+      if (!t || typeof t !== 'object' || typeof field(t, 'name') !== 'string') continue;
       const x = t as JsonObject;
       const schema = x.inputSchema && typeof x.inputSchema === 'object' && !Array.isArray(x.inputSchema) ? (x.inputSchema as Record<string, unknown>) : { type: 'object' };
       tools.push({ name: x.name as string, ...(typeof x.description === 'string' ? { description: x.description } : {}), inputSchema: schema });

@@ -1,8 +1,7 @@
 import type { TargetSpec } from '../core/target-spec.js';
-import { REPORT_SCHEMA_VERSION, type Report, type TargetReport } from '../core/types.js';
+import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION, type Report, type TargetReport } from '../core/types.js';
 import { addSummaries } from '../core/summary.js';
 import { VERSION } from '../version.js';
-import { REPORT_SCHEMA_ID } from '../reporters/index.js';
 import { assayTarget, type TargetRunOptions } from './run-target.js';
 
 export interface AssayOptions extends TargetRunOptions {

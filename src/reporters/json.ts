@@ -1,8 +1,7 @@
 import type { Report } from '../core/types.js';
 import type { Reporter } from './types.js';
 
-/** Identifier of docs/report-schema.json for schema version 1.0; engines put it in `Report.$schema`. */
-export const REPORT_SCHEMA_ID = 'urn:mcp-assay:report-schema:1.0';
+export { REPORT_SCHEMA_ID } from '../core/types.js';
 
 // JSON.stringify leaves these (DEL, C1 controls, bidi, invisibles) raw; as \u escapes they stay the same data but cannot reorder a terminal or editor view.
 const INVISIBLE = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;

@@ -1,6 +1,7 @@
 import { buildParams, type EnvelopeOptions, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { Exchange, SendOptions, Transport } from './transport.js';
 import type { WireRecorder } from './recorder.js';
+import { obj } from '../spec/read.js';
 
 export type RequestOptions = EnvelopeOptions & Partial<Omit<SendOptions, 'phase'>> & { phase?: string; id?: string | number };
 
@@ -48,8 +49,7 @@ export class McpClient {
 
 /** The `result` object of a successful response, if that is what came back. */
 export function resultOf(ex: Exchange): JsonObject | undefined {
-  const r = ex.response?.result;
-  return r && typeof r === 'object' && !Array.isArray(r) ? (r as JsonObject) : undefined;
+  return obj(ex.response?.result);
 }
 
 export interface RpcError {
@@ -58,9 +58,14 @@ export interface RpcError {
   data?: unknown;
 }
 
+/** Any object, arrays included, counts: its members read as absent, so a malformed error still reads as an error. */
+function isRpcError(e: unknown): e is RpcError {
+  return typeof e === 'object' && e !== null;
+}
+
 export function errorOf(ex: Exchange): RpcError | undefined {
   const e = ex.response?.error;
-  return e && typeof e === 'object' ? (e as RpcError) : undefined;
+  return isRpcError(e) ? e : undefined;
 }
 
 /** One line saying what came back, for `actual` in a finding. */

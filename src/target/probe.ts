@@ -4,6 +4,7 @@ import { describe, errorOf, resultOf, type McpClient } from './client.js';
 import { HARNESS_INFO, type JsonObject } from './envelope.js';
 import type { Exchange } from './transport.js';
 import { HttpTransport } from './http.js';
+import { field } from '../spec/read.js';
 
 export interface ProbeOutcome {
   era: Era;
@@ -37,14 +38,14 @@ export async function probeEra(client: McpClient, startupTimeoutMs: number): Pro
       reason: 'answered server/discover',
       discover: result,
       discoverExchange: ex,
-      server: identity((result._meta as JsonObject | undefined)?.[META.serverInfo]),
+      server: identity(field(result._meta, META.serverInfo)),
       supportedVersions: versions,
       protocolVersion: versions.includes('2026-07-28') ? '2026-07-28' : versions[0],
     };
   }
   const err = errorOf(ex);
   if (err && typeof err.code === 'number' && MODERN_ERROR_CODES.includes(err.code)) {
-    const supported = (err.data as JsonObject | undefined)?.supported;
+    const supported = field(err.data, 'supported');
     return {
       era: 'modern',
       reason: `answered server/discover with the modern error ${err.code}`,

@@ -2,6 +2,7 @@ import type { JsonObject, JsonRpcRequest } from './envelope.js';
 import { TransportError } from './errors.js';
 import { Deadline } from './deadline.js';
 import { MessageStream, subscriptionIdOf, type StreamOptions, type StreamVia } from './stream.js';
+import { field } from '../spec/read.js';
 
 /** What a stdio stream needs from its transport. */
 export interface StdioStreamHost {
@@ -55,7 +56,7 @@ export function streamRoutes(host: Pick<StdioStreamHost, 'streams' | 'closed'>, 
   if (typeof m.method !== 'string') return 'id' in m ? byKey(m.id, 'id') : [];
   if ('id' in m) return []; // a server-sent request: never part of a stream
   if (m.method === 'notifications/cancelled') {
-    const hit = byKey((m.params as JsonObject | undefined)?.requestId, 'id');
+    const hit = byKey(field(m.params, 'requestId'), 'id');
     if (hit.length) return hit;
   }
   const tag = subscriptionIdOf(m);

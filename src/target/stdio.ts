@@ -11,6 +11,7 @@ import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './envelope
 import type { WireRecorder } from './recorder.js';
 import { openStdioStream, streamRoutes } from './stdio-stream.js';
 import type { MessageStream, StreamOptions } from './stream.js';
+import { field } from '../spec/read.js';
 
 export interface StdioTransportOptions {
   command: string;
@@ -268,7 +269,7 @@ export class StdioTransport implements Transport {
 function readableId(text: string): boolean {
   try {
     const m = JSON.parse(text) as unknown;
-    return !!m && typeof m === 'object' && !Array.isArray(m) && 'id' in m && (typeof (m as JsonObject).id === 'string' || typeof (m as JsonObject).id === 'number');
+    return !!m && typeof m === 'object' && !Array.isArray(m) && 'id' in m && (typeof field(m, 'id') === 'string' || typeof field(m, 'id') === 'number');
   } catch {
     return false;
   }

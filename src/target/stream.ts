@@ -3,6 +3,7 @@ import type { McpClient, RequestOptions } from './client.js';
 import { buildParams, type JsonObject, type JsonRpcRequest } from './envelope.js';
 import type { TransportError } from './errors.js';
 import type { HttpInfo, Transport } from './transport.js';
+import { field } from '../spec/read.js';
 
 /**
  * How a message was tied to a stream: HTTP's own response stream, the request id (final response, server-sent
@@ -74,7 +75,7 @@ export class MessageStream implements AsyncIterable<StreamItem> {
     if (m && typeof m === 'object' && !('method' in m) && ('result' in m || 'error' in m) && m.id === this.request.id) {
       this.response = m;
       this.finish('response');
-    } else if (m?.method === 'notifications/cancelled' && (m.params as JsonObject | undefined)?.requestId === this.request.id) {
+    } else if (m?.method === 'notifications/cancelled' && field(m.params, 'requestId') === this.request.id) {
       this.finish('server-cancelled');
     }
     this.wake();
@@ -161,7 +162,7 @@ export function openClientStream(client: McpClient, method: string, params: Json
 
 /** The subscriptionId a notification carries in `params._meta`, if any (DIGEST §b). */
 export function subscriptionIdOf(message: unknown): unknown {
-  const params = (message as JsonObject | undefined)?.params as JsonObject | undefined;
+  const params = field(message, 'params') as JsonObject | undefined;
   const meta = params?._meta as JsonObject | undefined;
   return meta && typeof meta === 'object' ? meta[META.subscriptionId] : undefined;
 }

@@ -114,17 +114,41 @@ describe('config errors point at the offending node', () => {
   });
 
   it('waiver without a reason: required', () => {
-    const e = fails('contracts:\n  waivers:\n    - rule: lint/description\n      tool: search\n');
+    const e = fails('contracts:\n  waivers:\n    - rule: lint/description-thin\n      tool: search\n');
     assert.equal(where(e), '3:7 contracts.waivers[0].reason');
     assert.equal(e.reason, 'is required');
-    const blank = fails('contracts:\n  waivers:\n    - { rule: r, reason: "  " }\n');
-    assert.equal(where(blank), '3:26 contracts.waivers[0].reason');
+    const blank = fails('contracts:\n  waivers:\n    - { rule: lint/*, reason: "  " }\n');
+    assert.equal(where(blank), '3:31 contracts.waivers[0].reason');
   });
 
   it('unknown rule level suggests the closest', () => {
-    const e = fails('contracts:\n  rules:\n    lint/x: warn\n');
-    assert.equal(where(e), '3:13 contracts.rules.lint/x');
+    const e = fails('contracts:\n  rules:\n    lint/description-thin: warn\n');
+    assert.equal(where(e), '3:28 contracts.rules.lint/description-thin');
     assert.equal(e.hint, 'did you mean `warning`?');
+  });
+
+  it('an unknown rule id is an error at the key, naming the closest id', () => {
+    const e = fails('contracts:\n  rules:\n    risk/*: warning\n    lint/description-tin: off\n');
+    assert.equal(where(e), '4:5 contracts.rules.lint/description-tin');
+    assert.equal(e.reason, 'no contract rule has this id');
+    assert.equal(e.hint, 'did you mean `lint/description-thin`?');
+    assert.equal(e.message, 'assay.yaml:4:5 contracts.rules.lint/description-tin: no contract rule has this id (hint: did you mean `lint/description-thin`?)');
+  });
+
+  it('an id of no family, and an unknown family pattern, are errors too (never silently lint)', () => {
+    const e = fails('contracts:\n  rules:\n    descripton-thin: off\n');
+    assert.equal(where(e), '3:5 contracts.rules.descripton-thin');
+    assert.equal(e.reason, 'no contract rule has this id');
+    assert.equal(fails('contracts:\n  rules:\n    lnt/*: off\n').hint, 'did you mean `lint/*`?');
+  });
+
+  it('a waiver naming an unknown rule is an error at the value, with a suggestion', () => {
+    const e = fails('contracts:\n  waivers:\n    - rule: poisoning/credentials\n      reason: test keys\n');
+    assert.equal(where(e), '3:13 contracts.waivers[0].rule');
+    assert.equal(e.reason, 'no contract rule has this id');
+    assert.equal(e.hint, 'did you mean `poisoning/credential`?');
+    const far = fails('contracts:\n  waivers:\n    - { rule: zzzz, reason: r }\n');
+    assert.match(far.hint ?? '', /^rule ids: risk\/inventory, .*, poisoning\/credential, risk\/\*, .*, \*$/);
   });
 
   it('the whole file must be a mapping', () => {

@@ -44,12 +44,12 @@ reports:
   junit: /abs/junit.xml
   md: summary.md
 contracts:
-  rules: { lint/description-length: warning, risk/destructive: off }
+  rules: { lint/description-thin: warning, risk/catch-all-tool: off }
   waivers:
-    - rule: lint/description-length
+    - rule: lint/description-thin
       tool: search_tickets
       reason: vendor-supplied description, tracked upstream
-    - { rule: risk/destructive, reason: sandbox only }
+    - { rule: risk/catch-all-tool, reason: sandbox only }
 `;
 
 const ENV = { DESK_TOKEN: 'tok-123456', API_KEY: 'k-abcdef' };
@@ -98,10 +98,10 @@ describe('a valid config file', () => {
       toolArgs: { get_ticket: { id: 'T-0' }, echo: { text: 'hi' } },
     });
     assert.deepEqual(cfg.reports, { dir: '/proj/cfg/assay-report', json: '/proj/cfg/out/report.json', junit: '/abs/junit.xml', md: '/proj/cfg/summary.md' });
-    assert.deepEqual(cfg.contracts.levels, { 'lint/description-length': 'warning', 'risk/destructive': 'off' });
+    assert.deepEqual(cfg.contracts.levels, { 'lint/description-thin': 'warning', 'risk/catch-all-tool': 'off' });
     assert.deepEqual(cfg.contracts.waivers, [
-      { rule: 'lint/description-length', tool: 'search_tickets', reason: 'vendor-supplied description, tracked upstream' },
-      { rule: 'risk/destructive', reason: 'sandbox only' },
+      { rule: 'lint/description-thin', tool: 'search_tickets', reason: 'vendor-supplied description, tracked upstream' },
+      { rule: 'risk/catch-all-tool', reason: 'sandbox only' },
     ]);
   });
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { buildCatalogue, CatalogueError, serializeCatalogue } from '../../src/contracts/catalogue.js';
-import { parseCatalogue } from '../../src/contracts/catalogue-parse.js';
-import { canonicalStringify } from '../../src/contracts/canonical.js';
+import { buildCatalogue, CatalogueError, parseCatalogue, serializeCatalogue } from '../../src/contracts/index.js';
+import { canonicalStringify } from '../../src/contracts/shared/canonical.js';
 
 const EXAMPLES = '/work/shared/spec/2026-07-28/examples/Tool/';
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { serializeCatalogue } from '../../src/contracts/catalogue.js';
-import { parseCatalogue } from '../../src/contracts/catalogue-parse.js';
-import { RISK_CLASSES } from '../../src/contracts/risk.js';
+import { parseCatalogue, serializeCatalogue } from '../../src/contracts/index.js';
+import { RISK_CLASSES } from '../../src/contracts/risk/risk.js';
 import { formatScore, loadCorpus, precision, recall, scoreCorpus, type Tally } from './corpus-score.js';
 
 const corpus = loadCorpus();

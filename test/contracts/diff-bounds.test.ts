@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareSchemas } from '../../src/contracts/schema-diff.js';
+import { compareSchemas } from '../../src/contracts/diff/schema-diff.js';
 
 const withDefs = (type: string, wrap: (ref: object) => object) => ({ type: 'object', $defs: { Id: { type } }, properties: { id: wrap({ $ref: '#/$defs/Id' }) }, required: ['id'] });
 

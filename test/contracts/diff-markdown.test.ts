@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CatalogueChange } from '../../src/contracts/diff.js';
-import { renderDiffMarkdown } from '../../src/contracts/diff-markdown.js';
+import { renderDiffMarkdown, type CatalogueChange } from '../../src/contracts/index.js';
 import { timeDiff } from '../../bench/contracts-diff.js';
 
 const change = (over: Partial<CatalogueChange>): CatalogueChange => ({ kind: 'breaking', subject: 'create_order', change: 'required-param-added', detail: 'required parameter `currency` was added', path: 'input.currency', ...over });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue.js';
-import { applyDiffAllowances, diffCatalogues, diffExitCode, type CatalogueChange } from '../../src/contracts/diff.js';
+import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue/catalogue.js';
+import { applyDiffAllowances, diffCatalogues, diffExitCode, type CatalogueChange } from '../../src/contracts/index.js';
 
 type Tool = Record<string, unknown>;
 const base = (over: Tool = {}): Tool => ({

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue.js';
-import { confusablePairs } from '../../src/contracts/confusable.js';
+import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue/catalogue.js';
+import { confusablePairs } from '../../src/contracts/lint/confusable.js';
 import { analyseCatalogue, type ContractThresholds } from '../../src/contracts/index.js';
-import { estimateTokens } from '../../src/contracts/tokens.js';
+import { estimateTokens } from '../../src/contracts/catalogue/tokens.js';
 
 const ro = { readOnlyHint: true };
 const tool = (name: string, description: string | undefined, inputSchema: Record<string, unknown> = { type: 'object' }): CatalogueTool =>

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCatalogue, type RawCatalogueInput } from '../../src/contracts/catalogue.js';
-import { findHidden, revealInvisible } from '../../src/contracts/poisoning-unicode.js';
-import { scanPoisoning } from '../../src/contracts/poisoning.js';
+import { buildCatalogue, type RawCatalogueInput } from '../../src/contracts/catalogue/catalogue.js';
+import { findHidden, revealInvisible } from '../../src/contracts/poisoning/poisoning-unicode.js';
+import { scanPoisoning } from '../../src/contracts/poisoning/poisoning.js';
 
 const tags = (s: string): string => [...s].map((c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) as number))).join('');
 const withDesc = (description: string): RawCatalogueInput => ({ tools: [{ name: 'lookup', description, inputSchema: { type: 'object' } }] });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue.js';
+import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue/catalogue.js';
 import { analyseCatalogue } from '../../src/contracts/index.js';
-import { classifyTool } from '../../src/contracts/risk.js';
+import { classifyTool } from '../../src/contracts/risk/risk.js';
 
 const obj = (props: Record<string, unknown> = {}, required: string[] = []): Record<string, unknown> => ({ type: 'object', properties: props, required });
 const t = (name: string, description: string, inputSchema = obj(), extra: Partial<CatalogueTool> = {}): CatalogueTool => ({ name, description, inputSchema, ...extra });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RuleSettings } from '../../src/core/rules.js';
-import { buildCatalogue } from '../../src/contracts/catalogue.js';
+import { CONTRACT_RULES as CORE_RULES, isRulePattern, RULE_FAMILIES, type RuleId } from '../../src/core/rule-catalogue.js';
+import { applySettings } from '../../src/contracts/rules/rule-settings.js';
+import { buildCatalogue } from '../../src/contracts/catalogue/catalogue.js';
 import { analyseCatalogue, CONTRACT_RULES, contractsExitCode, contractsSection, validateRuleSettings } from '../../src/contracts/index.js';
 
 const catalogue = buildCatalogue({
@@ -82,5 +84,21 @@ describe('report section', () => {
     assert.deepEqual(a, b);
     const sev = a.map((f) => f.severity);
     assert.deepEqual(sev, [...sev].sort((x, y) => ['error', 'warning', 'info'].indexOf(x) - ['error', 'warning', 'info'].indexOf(y)));
+  });
+});
+
+describe('rule ids', () => {
+  it('are unique, well-formed and named after their family', () => {
+    const ids = CORE_RULES.map((r) => r.id);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const r of CORE_RULES) assert.ok(r.id.startsWith(`${r.family}/`) && /^[a-z]+\/[a-z]+(-[a-z]+)*$/.test(r.id), r.id);
+    assert.deepEqual([...new Set(CORE_RULES.map((r) => r.family))].sort(), [...RULE_FAMILIES].sort());
+  });
+  it('patterns: an id, a known family or *, nothing else', () => {
+    for (const p of ['lint/too-many-tools', 'lint/*', '*', 'receipt/*']) assert.ok(isRulePattern(p), p);
+    for (const p of ['lint/too-many', 'lnt/*', 'lint', '', 'lint/**', 'migration/removed-feature']) assert.ok(!isRulePattern(p), p);
+  });
+  it('a finding with an id outside the catalogue is refused, not filed under lint', () => {
+    assert.throws(() => applySettings([{ ruleId: 'lint/no-such-rule' as RuleId, subject: 's', message: 'm' }]), /lint\/no-such-rule/);
   });
 });

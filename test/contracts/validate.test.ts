@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue.js';
+import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogue/catalogue.js';
 import { analyseCatalogue, validateStructuredResult } from '../../src/contracts/index.js';
 
 const EXAMPLES = '/work/shared/spec/2026-07-28/examples/';

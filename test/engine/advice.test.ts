@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startSupportDeskHttp, type SupportDeskHttp } from '../../examples/support-desk/http.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { EXIT, exitCodeFor, summarize } from '../../src/core/summary.js';
-import type { CheckResult, Report, TargetReport, WireEntry } from '../../src/core/types.js';
+import { REPORT_SCHEMA_ID, type CheckResult, type Report, type TargetReport, type WireEntry } from '../../src/core/types.js';
 import { adviceSection, DEPRECATIONS } from '../../src/engine/advice.js';
 import { HttpTransport } from '../../src/target/http.js';
 import type { ProbeOutcome } from '../../src/target/probe.js';
@@ -86,7 +86,7 @@ describe('adviceSection (pure)', () => {
     const all = report([entry('server', { jsonrpc: '2.0', id: 1, method: 'roots/list' }), entry('server', { jsonrpc: '2.0', method: 'notifications/message', params: {} })]);
     const s = adviceSection(all, modernProbe({ logging: {} }))!;
     assert.ok(s.findings.length >= 2 && s.findings.every((f) => f.severity === 'info'));
-    const full: Report = { $schema: '', schemaVersion: '1.0', tool: { name: 'mcp-assay', version: '0' }, startedAt: '', finishedAt: '', durationMs: 1, options: { strict: true }, targets: [{ ...all, sections: [s] }], summary: all.summary };
+    const full: Report = { $schema: REPORT_SCHEMA_ID, schemaVersion: '1.0', tool: { name: 'mcp-assay', version: '0' }, startedAt: '', finishedAt: '', durationMs: 1, options: { strict: true }, targets: [{ ...all, sections: [s] }], summary: all.summary };
     assert.equal(exitCodeFor(full), EXIT.ok);
     assert.equal(Object.keys(DEPRECATIONS).length, 5);
   });

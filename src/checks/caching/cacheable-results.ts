@@ -3,6 +3,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj } from '../../spec/read.js';
 
 const LISTS = [
   ['tools/list', 'tools'],
@@ -55,7 +56,7 @@ export const cacheableResults: CheckDefinition = {
         t.fail({ message: `${method}: pages disagree on cacheScope`, expected: 'one cacheScope for every page', actual: [...scopes].map(String).join(' / '), evidence: list.pages.flatMap((p) => p.evidence) });
     }
     if (t.shared.offers('resources') !== false) {
-      const first = (await t.shared.list('resources/list')).items[0] as JsonObject | undefined;
+      const first = obj((await t.shared.list('resources/list')).items[0]);
       if (first && typeof first.uri === 'string') {
         const ex = await t.request('resources/read', { uri: first.uri });
         if (inspect(t, `resources/read ${first.uri}`, ex)) seen++;

@@ -3,6 +3,7 @@ import { errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { field, str, objects } from '../../spec/read.js';
 
 /** Which client capability each MRTR input request needs (DIGEST §e). */
 const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
@@ -36,7 +37,7 @@ export const undeclaredCapability: CheckDefinition = {
       const err = errorOf(ex);
       if (err?.code === ERROR.missingClientCapability) {
         exercised++;
-        const req = (err.data as JsonObject | undefined)?.requiredCapabilities;
+        const req = field(err.data, 'requiredCapabilities');
         if (!req || typeof req !== 'object' || Array.isArray(req))
           t.fail({ message: `${p.label}: -32021 without data.requiredCapabilities as an object`, expected: 'data.requiredCapabilities: { "<capability>": {} }', actual: JSON.stringify(err.data ?? null).slice(0, 160), evidence: ex.evidence });
         if (t.transport === 'http' && ex.http?.status !== 400)
@@ -45,8 +46,10 @@ export const undeclaredCapability: CheckDefinition = {
       }
       const r = resultOf(ex);
       if (r?.resultType !== 'input_required') continue;
-      const asks = Object.values((r.inputRequests ?? {}) as JsonObject)
-        .map((q) => (q as JsonObject | null)?.method)
+      // Any object counts, a (malformed) array of requests too, as before.
+      const reqs = r.inputRequests;
+      const asks = Object.values(typeof reqs === 'object' && reqs !== null ? reqs : {})
+        .map((q) => field(q, 'method'))
         .filter((m): m is string => typeof m === 'string' && m in NEEDS);
       if (asks.length) {
         exercised++;
@@ -73,15 +76,16 @@ async function probesOf(t: CheckContext): Promise<{ probes: Probe[]; tools: numb
   }
   const tools = probes.length;
   if (t.shared.offers('prompts') !== false) {
-    const first = (await t.shared.list('prompts/list')).items.find((p): p is JsonObject => !!p && typeof (p as JsonObject).name === 'string');
-    if (first) {
+    const first = objects((await t.shared.list('prompts/list')).items).find((p) => typeof p.name === 'string');
+    const name = str(first?.name);
+    if (first && name !== undefined) {
       const args: JsonObject = {};
-      for (const a of Array.isArray(first.arguments) ? (first.arguments as JsonObject[]) : []) if (a?.required === true && typeof a.name === 'string') args[a.name] = 'test';
-      probes.push({ label: `prompt ${String(first.name)}`, method: 'prompts/get', params: { name: first.name, arguments: args } });
+      for (const a of objects(first.arguments)) if (a.required === true && typeof a.name === 'string') args[a.name] = 'test';
+      probes.push({ label: `prompt ${name}`, method: 'prompts/get', params: { name, arguments: args } });
     }
   }
   if (t.shared.offers('resources') !== false) {
-    const uris = (await t.shared.list('resources/list')).items.map((r) => (r as JsonObject | null)?.uri).filter((u): u is string => typeof u === 'string');
+    const uris = (await t.shared.list('resources/list')).items.map((r) => field(r, 'uri')).filter((u): u is string => typeof u === 'string');
     for (const uri of uris.slice(0, MAX_RESOURCES)) probes.push({ label: `resource ${uri}`, method: 'resources/read', params: { uri } });
   }
   return { probes, tools, skippedTools };

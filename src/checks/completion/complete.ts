@@ -4,12 +4,13 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { completionTargets } from './targets.js';
+import { obj, at, arr } from '../../spec/read.js';
 
 /** What is wrong with a CompleteResult (schema: completion.values string[] of at most 100, total integer, hasMore boolean). */
 export function completionProblems(r: JsonObject): string[] {
-  const c = r.completion;
-  if (!c || typeof c !== 'object' || Array.isArray(c)) return ['completion is missing or not an object'];
-  const { values, total, hasMore } = c as JsonObject;
+  const c = obj(r.completion);
+  if (!c) return ['completion is missing or not an object'];
+  const { values, total, hasMore } = c;
   const out: string[] = [];
   if (!Array.isArray(values)) out.push('completion.values is not an array');
   else {
@@ -48,7 +49,7 @@ export const completionComplete: CheckDefinition = {
           evidence: ex.evidence,
           ...(r ? {} : { hint: 'A reference the server lists must complete; answer an argument without suggestions with values: [].' }),
         });
-      else t.note(`${label}: ${((r!.completion as JsonObject).values as unknown[]).length} suggestion(s)`);
+      else t.note(`${label}: ${arr(at(r, 'completion', 'values'))?.length ?? 0} suggestion(s)`);
     }
   },
 };

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext } from '../types.js';
+import { objects } from '../../spec/read.js';
 
 export interface CompletionTarget {
   label: string;
@@ -24,16 +25,16 @@ export function templateVariables(template: string): string[] {
 export async function completionTargets(t: CheckContext): Promise<CompletionTarget[]> {
   const out: CompletionTarget[] = [];
   if (t.shared.offers('prompts') !== false) {
-    for (const p of (await t.shared.list('prompts/list')).items as JsonObject[]) {
-      const arg = Array.isArray(p?.arguments) ? (p.arguments as JsonObject[]).find((a) => typeof a?.name === 'string') : undefined;
-      if (typeof p?.name !== 'string' || !arg) continue;
+    for (const p of objects((await t.shared.list('prompts/list')).items)) {
+      const arg = objects(p.arguments).find((a) => typeof a.name === 'string');
+      if (typeof p.name !== 'string' || !arg) continue;
       out.push({ label: `prompt ${p.name} argument ${String(arg.name)}`, params: { ref: { type: 'ref/prompt', name: p.name }, argument: { name: arg.name, value: '' } } });
       break;
     }
   }
   if (t.shared.offers('resources') !== false) {
-    for (const r of (await t.shared.list('resources/templates/list')).items as JsonObject[]) {
-      const variable = typeof r?.uriTemplate === 'string' ? templateVariables(r.uriTemplate)[0] : undefined;
+    for (const r of objects((await t.shared.list('resources/templates/list')).items)) {
+      const variable = typeof r.uriTemplate === 'string' ? templateVariables(r.uriTemplate)[0] : undefined;
       if (!variable) continue;
       out.push({ label: `template ${String(r.uriTemplate)} variable ${variable}`, params: { ref: { type: 'ref/resource', uri: r.uriTemplate }, argument: { name: variable, value: '' } } });
       break;

@@ -3,14 +3,15 @@ import { resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj, field } from '../../spec/read.js';
 
 /** What is wrong with a result's `_meta` serverInfo (an Implementation: name and version strings), if anything. */
 export function serverInfoProblem(r: JsonObject): string | undefined {
-  const meta = r._meta;
-  const info = meta && typeof meta === 'object' ? (meta as JsonObject)[META.serverInfo] : undefined;
+  const info = field(r._meta, META.serverInfo);
   if (info === undefined) return `no _meta["${META.serverInfo}"]`;
-  if (!info || typeof info !== 'object' || Array.isArray(info)) return `_meta serverInfo is ${JSON.stringify(info)}, not an object`;
-  const { name, version } = info as JsonObject;
+  const o = obj(info);
+  if (!o) return `_meta serverInfo is ${JSON.stringify(info)}, not an object`;
+  const { name, version } = o;
   if (typeof name !== 'string' || typeof version !== 'string') return `_meta serverInfo lacks string name and version: ${JSON.stringify(info).slice(0, 120)}`;
   return undefined;
 }

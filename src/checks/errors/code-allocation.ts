@@ -2,6 +2,7 @@ import { ERROR, META } from '../../spec/constants.js';
 import type { WireEntry } from '../../core/types.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj, field, at } from '../../spec/read.js';
 
 /** Codes the 2026-07-28 spec has allocated from its reserved range -32020..-32099 (DIGEST §c). */
 const ALLOCATED = new Set<number>([ERROR.headerMismatch, ERROR.missingClientCapability, ERROR.unsupportedVersion]);
@@ -18,14 +19,12 @@ export function codeProblem(code: number): string | undefined {
 }
 
 function bodyOf(e: WireEntry): Record<string, unknown> | undefined {
-  return e.body && typeof e.body === 'object' && !Array.isArray(e.body) ? (e.body as Record<string, unknown>) : undefined;
+  return obj(e.body);
 }
 
 /** The version a request names in `_meta`; 2025-era traffic (initialize, legacy sessions) names none. */
 function declaredVersion(m: Record<string, unknown>): unknown {
-  const params = m.params && typeof m.params === 'object' ? (m.params as Record<string, unknown>) : undefined;
-  const meta = params?._meta && typeof params._meta === 'object' ? (params._meta as Record<string, unknown>) : undefined;
-  return meta?.[META.protocolVersion];
+  return at(m.params, '_meta', META.protocolVersion);
 }
 
 export const codeAllocation: CheckDefinition = {
@@ -50,7 +49,7 @@ export const codeAllocation: CheckDefinition = {
         if (typeof m.method === 'string' && declaredVersion(m) !== undefined) modern.set(key, m.method);
         continue;
       }
-      const code = (m.error as { code?: unknown } | undefined)?.code;
+      const code = field(m.error, 'code');
       const method = modern.get(key);
       if (typeof code !== 'number' || method === undefined) continue;
       errors++;

@@ -1,9 +1,9 @@
 import { ERROR, MODERN_VERSION } from '../../spec/constants.js';
 import { errorOf, resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj } from '../../spec/read.js';
 
 const BOGUS = '2099-01-01';
 
@@ -22,7 +22,7 @@ export const unsupportedVersion: CheckDefinition = {
       const ex = await t.request(method, {}, { protocolVersion: BOGUS });
       const what = `${method} declaring protocolVersion ${BOGUS}`;
       if (!expectError(t, ex, { code: ERROR.unsupportedVersion, httpStatus: 400, what, hint: 'Check _meta.io.modelcontextprotocol/protocolVersion on every request, not only the first.' })) continue;
-      const data = errorOf(ex)?.data as JsonObject | undefined;
+      const data = obj(errorOf(ex)?.data);
       const supported = data?.supported;
       const problems: string[] = [];
       if (!Array.isArray(supported) || !supported.length || !supported.every((v) => typeof v === 'string')) problems.push('data.supported is not a non-empty array of versions');

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../target/envelope.js';
 import { resolvePointer } from '../support/sample-args.js';
+import { obj, entries, oneOf } from '../../spec/read.js';
 
 export const X_MCP_HEADER = 'x-mcp-header';
 
@@ -36,13 +37,13 @@ export function headerDeclarations(schema: unknown): HeaderDeclaration[] {
     if (Array.isArray(node)) {
       node.forEach((n, i) => children.push({ node: n, pointer: `${pointer}/${i}`, path: undefined, via: via ?? 'an array keyword' }));
     } else {
-      const o = node as JsonObject;
+      const o = obj(node) ?? {};
       if (X_MCP_HEADER in o) out.push(judge(o, pointer, path, via, schema));
       for (const [k, v] of Object.entries(o)) {
         if (DATA_KEYWORDS.has(k) || k === X_MCP_HEADER || !v || typeof v !== 'object') continue;
         const at = `${pointer}/${escape(k)}`;
         if (k === 'properties' && !Array.isArray(v)) {
-          for (const [name, sub] of Object.entries(v as JsonObject)) children.push({ node: sub, pointer: `${at}/${escape(name)}`, path: path ? [...path, name] : undefined, ...(via ? { via } : {}) });
+          for (const [name, sub] of entries(v)) children.push({ node: sub, pointer: `${at}/${escape(name)}`, path: path ? [...path, name] : undefined, ...(via ? { via } : {}) });
         } else children.push({ node: v, pointer: at, path: undefined, via: via ?? k });
       }
     }
@@ -71,9 +72,9 @@ function judge(o: JsonObject, pointer: string, path: string[] | undefined, via: 
 export function resolved(o: JsonObject, root: unknown): JsonObject {
   let cur = o;
   for (let hops = 0; hops < 8 && cur.type === undefined && typeof cur.$ref === 'string' && cur.$ref.startsWith('#/'); hops++) {
-    const next = resolvePointer(root, cur.$ref);
-    if (!next || typeof next !== 'object' || Array.isArray(next)) break;
-    cur = next as JsonObject;
+    const next = obj(resolvePointer(root, cur.$ref));
+    if (!next) break;
+    cur = next;
   }
   return cur;
 }
@@ -84,7 +85,7 @@ function typeOf(o: JsonObject): HeaderParamType | { problem: string } {
   if (declared.length > 1) return { problem: `its type ${JSON.stringify(o.type)} allows more than one kind of value` };
   if (declared.length === 1) {
     const t = declared[0];
-    return (ALLOWED_TYPES as readonly unknown[]).includes(t) ? (t as HeaderParamType) : { problem: `it is on a ${JSON.stringify(t)} parameter (only integer, string or boolean)` };
+    return oneOf(t, ALLOWED_TYPES) ? t : { problem: `it is on a ${JSON.stringify(t)} parameter (only integer, string or boolean)` };
   }
   // No declared type: a const or enum of one primitive kind still says what the value is.
   const values = 'const' in o ? [o.const] : Array.isArray(o.enum) ? o.enum.filter((v) => v !== null) : [];
@@ -113,8 +114,9 @@ function escape(k: string): string {
 export function valueAt(args: JsonObject, path: readonly string[]): unknown {
   let cur: unknown = args;
   for (const k of path) {
-    if (!cur || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
-    cur = (cur as JsonObject)[k];
+    const o = obj(cur);
+    if (!o) return undefined;
+    cur = o[k];
   }
   return cur;
 }
@@ -129,9 +131,9 @@ export function withValue(args: JsonObject, path: readonly string[], value: unkn
       else cur[k] = value;
       return;
     }
-    const next = cur[k];
-    cur[k] = next && typeof next === 'object' && !Array.isArray(next) ? next : {};
-    cur = cur[k] as JsonObject;
+    const next = obj(cur[k]) ?? {};
+    cur[k] = next;
+    cur = next;
   });
   return root;
 }

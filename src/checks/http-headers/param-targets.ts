@@ -6,6 +6,7 @@ import { sampleArgs } from '../support/sample-args.js';
 import type { ToolInfo } from '../support/tools.js';
 import type { CheckContext } from '../types.js';
 import { headerDeclarations, resolved, valueAt, withValue, type HeaderDeclaration, type HeaderParamType } from './param-decls.js';
+import { field } from '../../spec/read.js';
 
 export interface ParamTarget {
   tool: ToolInfo;
@@ -52,7 +53,7 @@ function isScalar(v: unknown): v is string | number | boolean {
 /** A value the parameter's own schema accepts, so a rejection can only be about the header. */
 function sampleValue(schema: unknown, d: HeaderDeclaration & { path?: string[] }): string | number | boolean {
   let node: unknown = schema;
-  for (const k of d.path ?? []) node = ((node as JsonObject | undefined)?.properties as JsonObject | undefined)?.[k];
+  for (const k of d.path ?? []) node = (field(node, 'properties') as JsonObject | undefined)?.[k];
   const prop = node && typeof node === 'object' && !Array.isArray(node) ? resolved(node as JsonObject, schema) : {};
   const v = sampleArgs({ type: 'object', properties: { v: prop }, required: ['v'] }).v;
   if (d.type === 'integer') return Number.isInteger(v) ? (v as number) : 1;

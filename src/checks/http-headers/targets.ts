@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext } from '../types.js';
+import { obj, objects } from '../../spec/read.js';
 
 export interface NamedRequest {
   method: 'tools/call' | 'resources/read' | 'prompts/get';
@@ -14,14 +15,14 @@ export interface NamedRequest {
 export async function namedRequests(t: CheckContext): Promise<NamedRequest[]> {
   const out: NamedRequest[] = [];
   if (t.shared.offers('resources') !== false) {
-    const r = (await t.shared.list('resources/list')).items[0] as JsonObject | undefined;
+    const r = obj((await t.shared.list('resources/list')).items[0]);
     if (typeof r?.uri === 'string') out.push({ method: 'resources/read', params: { uri: r.uri }, name: r.uri });
   }
   if (t.shared.offers('prompts') !== false) {
-    const p = (await t.shared.list('prompts/list')).items[0] as JsonObject | undefined;
+    const p = obj((await t.shared.list('prompts/list')).items[0]);
     if (typeof p?.name === 'string') {
       const args: JsonObject = {};
-      for (const a of (Array.isArray(p.arguments) ? p.arguments : []) as JsonObject[]) if (a.required === true && typeof a.name === 'string') args[a.name] = 'test';
+      for (const a of objects(p.arguments)) if (a.required === true && typeof a.name === 'string') args[a.name] = 'test';
       out.push({ method: 'prompts/get', params: { name: p.name, arguments: args }, name: p.name });
     }
   }

@@ -3,6 +3,7 @@ import { buildParams, standardHeaders, type JsonObject, type JsonRpcRequest } fr
 import { probeHttp, type HttpProbeResponse } from '../../target/http-probe.js';
 import { HttpTransport } from '../../target/http.js';
 import type { CheckContext } from '../types.js';
+import { obj } from '../../spec/read.js';
 
 /** The HTTP target, for checks that talk to it below the JSON-RPC client. */
 export function httpTarget(t: CheckContext): HttpTargetSpec {
@@ -42,7 +43,7 @@ export function raw(t: CheckContext, o: RawOptions): Promise<HttpProbeResponse> 
 /** One line saying what came back, for `actual`. */
 export function rawText(r: HttpProbeResponse): string {
   if (r.failure) return `${r.failure.failure}: ${r.failure.message}`;
-  const err = r.final?.error as JsonObject | undefined;
+  const err = obj(r.final?.error);
   const body = err ? `error ${String(err.code)} "${String(err.message).slice(0, 100)}"` : r.final ? 'a result' : r.bodyText ? `body "${r.bodyText.slice(0, 80)}"` : 'no body';
   return `HTTP ${r.status ?? '?'}${r.sse ? ' (event stream)' : ''}, ${body}`;
 }

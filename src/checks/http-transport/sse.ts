@@ -6,6 +6,7 @@ import { headerDeclarations } from '../http-headers/param-decls.js';
 import { paramHeaders } from '../http-headers/param-targets.js';
 import { modernPost, raw } from './raw.js';
 import type { HttpProbeResponse } from '../../target/http-probe.js';
+import { field } from '../../spec/read.js';
 
 const SECTION = 'basic/transports/streamable-http#sending-messages-to-the-server';
 const NO_SSE = 'the server answered no request with an event stream, so there was no stream to inspect';
@@ -36,7 +37,7 @@ async function streamAttempts(t: CheckContext): Promise<{ what: string; r: HttpP
 }
 
 function isRequest(body: unknown): body is JsonObject {
-  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as JsonObject).method === 'string' && 'id' in body && !('result' in body) && !('error' in body);
+  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof field(body, 'method') === 'string' && 'id' in body && !('result' in body) && !('error' in body);
 }
 
 export const sseNoServerRequests: CheckDefinition = {
@@ -53,7 +54,7 @@ export const sseNoServerRequests: CheckDefinition = {
     const requests = entries.filter((e) => isRequest(e.body));
     if (requests.length)
       t.fail({
-        message: `${requests.length} JSON-RPC request(s) from the server on response streams: ${[...new Set(requests.map((e) => String((e.body as JsonObject).method)))].join(', ')}`,
+        message: `${requests.length} JSON-RPC request(s) from the server on response streams: ${[...new Set(requests.map((e) => String(field(e.body, 'method'))))].join(', ')}`,
         expected: 'only notifications and the final response on a response stream',
         actual: requests.slice(0, 3).map((e) => `#${e.seq} ${JSON.stringify(e.body).slice(0, 120)}`).join(' | '),
         evidence: requests.map((e) => e.seq),

@@ -1,9 +1,9 @@
 import { MODERN_VERSION } from '../../spec/constants.js';
 import { describe, errorOf, resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH } from '../support/spec.js';
 import { legacySpec, listIssues, rawSession, shapeIssues } from './support.js';
+import { obj } from '../../spec/read.js';
 
 const REVISION_ID = /^\d{4}-\d{2}-\d{2}$/;
 /** Well-formed, and newer than any revision: no server can support it. */
@@ -38,7 +38,7 @@ export const legacyInitializeResult: CheckDefinition = {
         t.fail({ ...base, message: `protocolVersion "${pv}" is not a revision identifier`, expected: 'a YYYY-MM-DD revision the server supports' });
       else if (typeof pv === 'string' && pv >= MODERN_VERSION)
         t.fail({ ...base, message: `initialize settled on ${pv}, a revision without initialize`, expected: 'a 2025-era revision (e.g. 2025-11-25)', hint: 'Answer initialize with a 2025-era version; modern clients use server/discover and per-request _meta instead.' });
-      const info = r.serverInfo as JsonObject | undefined;
+      const info = obj(r.serverInfo);
       t.note(`negotiated ${String(pv)} with ${String(info?.name)} ${String(info?.version)}`);
     });
   },

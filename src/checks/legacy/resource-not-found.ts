@@ -1,9 +1,9 @@
 import { ERROR } from '../../spec/constants.js';
 import { describe, errorOf, resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH } from '../support/spec.js';
 import { advertises, legacySpec, session } from './support.js';
+import { obj } from '../../spec/read.js';
 
 export const legacyResourceNotFound: CheckDefinition = {
   id: 'legacy/resource-not-found',
@@ -16,7 +16,7 @@ export const legacyResourceNotFound: CheckDefinition = {
     await session(t, async (s) => {
       if (!advertises(s, 'resources')) t.skip('the initialize result does not advertise the resources capability (an optional capability)');
       const listed = resultOf(await s.request('resources/list'))?.resources;
-      const first = Array.isArray(listed) ? (listed[0] as JsonObject | undefined) : undefined;
+      const first = Array.isArray(listed) ? obj(listed[0]) : undefined;
       const scheme = typeof first?.uri === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(first.uri) ? first.uri.split(':')[0] : 'mcp-assay';
       const uri = `${scheme}://mcp-assay-missing/${Date.now().toString(36)}`;
       const ex = await s.request('resources/read', { uri });

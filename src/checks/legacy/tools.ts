@@ -1,10 +1,10 @@
 import { describe, resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH } from '../support/spec.js';
 import { isCallable } from '../support/tools.js';
 import { sampleArgs } from '../support/sample-args.js';
 import { advertises, legacySpec, listedTools, listIssues, session, shapeIssues } from './support.js';
+import { field } from '../../spec/read.js';
 
 /** Problems with an inputSchema's root belong to legacy/tool-input-schema-object, so they are reported once. */
 const INPUT_SCHEMA_ROOT = /^\/result\/tools\/\d+\/inputSchema(\/type)?$/;
@@ -41,14 +41,14 @@ export const legacyToolInputSchemaObject: CheckDefinition = {
   async run(t) {
     const l = await listedTools(t);
     const bad = l.items.filter((x) => {
-      const s = (x as JsonObject | null)?.inputSchema as JsonObject | null | undefined;
-      return !s || typeof s !== 'object' || Array.isArray(s) || s.type !== 'object';
+      const s = field(x, 'inputSchema');
+      return !s || typeof s !== 'object' || Array.isArray(s) || field(s, 'type') !== 'object';
     });
     if (bad.length)
       t.fail({
         message: `${bad.length} of ${l.items.length} tools have an inputSchema whose root is not type "object"`,
         expected: 'inputSchema: { "type": "object", … }',
-        actual: bad.slice(0, 5).map((x) => `${String((x as JsonObject | null)?.name)}: ${JSON.stringify((x as JsonObject | null)?.inputSchema)?.slice(0, 80)}`).join('; '),
+        actual: bad.slice(0, 5).map((x) => `${String(field(x, 'name'))}: ${JSON.stringify(field(x, 'inputSchema'))?.slice(0, 80)}`).join('; '),
         evidence: l.pages.flatMap((p) => p.evidence),
         hint: 'A tool without parameters uses {"type":"object","properties":{}}.',
       });

@@ -1,6 +1,7 @@
 import type { WireEntry } from '../../core/types.js';
 import { META } from '../../spec/constants.js';
 import type { JsonObject } from '../../target/envelope.js';
+import { field, at } from '../../spec/read.js';
 
 /** LoggingLevel, least to most severe (RFC 5424 order, schema `LoggingLevel`). */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
@@ -11,7 +12,7 @@ export function severity(level: unknown): number {
 
 /** The `notifications/message` messages among an exchange's other messages. */
 export function logMessages(others: unknown[]): JsonObject[] {
-  return others.filter((m): m is JsonObject => !!m && typeof m === 'object' && (m as JsonObject).method === 'notifications/message');
+  return others.filter((m): m is JsonObject => !!m && typeof m === 'object' && field(m, 'method') === 'notifications/message');
 }
 
 /** On stdio a log line may trail its request's response a little; that request still counts as in flight. */
@@ -61,8 +62,7 @@ export function unsolicitedLogs(entries: readonly WireEntry[]): UnsolicitedLogs 
 }
 
 function carriesLogLevel(body: JsonObject): boolean {
-  const meta = (body.params as JsonObject | undefined)?._meta as JsonObject | undefined;
-  return !!meta && typeof meta === 'object' && meta[META.logLevel] !== undefined;
+  return at(body.params, '_meta', META.logLevel) !== undefined;
 }
 
 /** One line per offending log message, for `actual`. */
@@ -70,7 +70,7 @@ export function describeLogs(entries: readonly WireEntry[]): string {
   return entries
     .slice(0, 4)
     .map((e) => {
-      const p = ((e.body as JsonObject).params ?? {}) as JsonObject;
+      const p = (field(e.body, 'params') ?? {}) as JsonObject;
       return `#${e.seq} during ${e.phase}: level ${JSON.stringify(p.level)} ${JSON.stringify(p.data ?? null).slice(0, 60)}`;
     })
     .join('; ');

@@ -4,6 +4,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { newTraceId, traceparent } from '../trace/w3c.js';
+import { field } from '../../spec/read.js';
 
 /** Which client capability each MRTR input request needs (DIGEST §e). */
 const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
@@ -16,7 +17,7 @@ export function capabilityAsks(ex: Exchange): string[] {
   const r = resultOf(ex);
   if (r?.resultType !== 'input_required' || !r.inputRequests || typeof r.inputRequests !== 'object') return [];
   return Object.values(r.inputRequests as JsonObject)
-    .map((q) => (q && typeof q === 'object' ? (q as JsonObject).method : undefined))
+    .map((q) => (q && typeof q === 'object' ? field(q, 'method') : undefined))
     .filter((m): m is string => typeof m === 'string' && m in NEEDS);
 }
 

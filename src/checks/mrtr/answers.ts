@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../target/envelope.js';
 import { sampleArgs } from '../support/sample-args.js';
+import { obj, field, entries, oneOf } from '../../spec/read.js';
 
 /** What the harness declares when it wants to see MRTR: form elicitation, sampling and roots (DIGEST §b, §e). */
 export const MRTR_CAPABILITIES: JsonObject = { elicitation: { form: {} }, sampling: {}, roots: {} };
@@ -17,13 +18,13 @@ export function inputRequiredProblems(r: JsonObject): string[] {
   if (!has('inputRequests') && !has('requestState')) out.push('neither inputRequests nor requestState is present');
   if (has('requestState') && typeof r.requestState !== 'string') out.push(`requestState is ${typeof r.requestState}, not a string`);
   if (has('inputRequests')) {
-    const reqs = r.inputRequests;
-    if (!reqs || typeof reqs !== 'object' || Array.isArray(reqs)) out.push('inputRequests is not an object keyed by request id');
+    const reqs = obj(r.inputRequests);
+    if (!reqs) out.push('inputRequests is not an object keyed by request id');
     else
-      for (const [key, q] of Object.entries(reqs as JsonObject)) {
-        const method = (q as JsonObject | null)?.method;
-        if (typeof method !== 'string' || !(INPUT_METHODS as readonly string[]).includes(method)) out.push(`inputRequests.${key} has method ${JSON.stringify(method)}, not one of ${INPUT_METHODS.join(', ')}`);
-        else if (method !== 'roots/list' && typeof (q as JsonObject).params !== 'object') out.push(`inputRequests.${key} (${method}) has no params`);
+      for (const [key, q] of Object.entries(reqs)) {
+        const method = field(q, 'method');
+        if (typeof method !== 'string' || !oneOf(method, INPUT_METHODS)) out.push(`inputRequests.${key} has method ${JSON.stringify(method)}, not one of ${INPUT_METHODS.join(', ')}`);
+        else if (method !== 'roots/list' && typeof field(q, 'params') !== 'object') out.push(`inputRequests.${key} (${method}) has no params`);
       }
   }
   return out;
@@ -31,9 +32,8 @@ export function inputRequiredProblems(r: JsonObject): string[] {
 
 /** The input requests of a result, as [key, request] pairs. */
 export function inputRequestsOf(r: JsonObject): [string, JsonObject][] {
-  const reqs = r.inputRequests;
-  if (!reqs || typeof reqs !== 'object' || Array.isArray(reqs)) return [];
-  return Object.entries(reqs as JsonObject).filter((e): e is [string, JsonObject] => !!e[1] && typeof e[1] === 'object');
+  // An array-valued request stays in, so that it makes the whole set unanswerable.
+  return entries(r.inputRequests).filter((e): e is [string, JsonObject] => !!e[1] && typeof e[1] === 'object');
 }
 
 /**
@@ -41,7 +41,7 @@ export function inputRequestsOf(r: JsonObject): [string, JsonObject][] {
  * sampling with a canned text message, roots with an empty list. Undefined when it cannot be answered.
  */
 export function answerFor(q: JsonObject): JsonObject | undefined {
-  const params = (q.params ?? {}) as JsonObject;
+  const params = obj(q.params) ?? {};
   switch (q.method) {
     case 'elicitation/create':
       // URL mode needs a person to visit a page; the harness declares form mode only, so it declines.
@@ -69,11 +69,10 @@ export function answersFor(r: JsonObject): JsonObject | undefined {
 
 /** Form content: sample values for the required fields; booleans are `true`, since accepting means consenting. */
 function formContent(schema: unknown): JsonObject {
-  const s = (schema && typeof schema === 'object' ? schema : {}) as JsonObject;
-  const props = (s.properties ?? {}) as JsonObject;
+  const s = obj(schema) ?? {};
   const out = sampleArgs(s);
   for (const [k, v] of Object.entries(out)) {
-    const p = props[k] as JsonObject | undefined;
+    const p = obj(field(s.properties, k));
     if (typeof v === 'boolean' && p && !('const' in p) && !('default' in p)) out[k] = true;
   }
   return out;

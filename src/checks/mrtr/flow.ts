@@ -4,6 +4,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { SharedState } from '../shared.js';
 import type { CheckContext } from '../types.js';
 import { MRTR_CAPABILITIES, inputRequestsOf, inputRequiredProblems } from './answers.js';
+import { obj, field, objects } from '../../spec/read.js';
 
 /** One request that may answer input_required: a safe tools/call, a prompts/get or a resources/read (DIGEST §e). */
 export interface MrtrOp {
@@ -44,15 +45,15 @@ async function discover(t: CheckContext): Promise<Discovery> {
   for (const { tool, args } of tools) ops.push({ method: 'tools/call', label: `tool ${tool.name}`, params: { name: tool.name, arguments: args } });
   const prompts = t.shared.offers('prompts') === false ? [] : (await t.shared.list('prompts/list')).items.slice(0, MAX.prompts);
   for (const p of prompts) {
-    const o = p as JsonObject;
-    if (typeof o.name !== 'string') continue;
+    const o = obj(p);
+    if (typeof o?.name !== 'string') continue;
     const args: JsonObject = {};
-    for (const a of Array.isArray(o.arguments) ? (o.arguments as JsonObject[]) : []) if (a?.required === true && typeof a.name === 'string') args[a.name] = 'test';
+    for (const a of objects(o.arguments)) if (a.required === true && typeof a.name === 'string') args[a.name] = 'test';
     ops.push({ method: 'prompts/get', label: `prompt ${o.name}`, params: { name: o.name, arguments: args } });
   }
   const resources = t.shared.offers('resources') === false ? [] : (await t.shared.list('resources/list')).items.slice(0, MAX.resources);
   for (const r of resources) {
-    const uri = (r as JsonObject)?.uri;
+    const uri = field(r, 'uri');
     if (typeof uri === 'string') ops.push({ method: 'resources/read', label: `resource ${uri}`, params: { uri } });
   }
   const found: FoundOp[] = [];

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj, objects } from '../../spec/read.js';
 
 export interface PromptInfo {
   name: string;
@@ -11,11 +12,11 @@ export interface PromptInfo {
 /** Listed prompts with their usable arguments. */
 export async function listedPrompts(t: CheckContext): Promise<PromptInfo[]> {
   const out: PromptInfo[] = [];
-  for (const p of (await t.shared.list('prompts/list')).items as JsonObject[]) {
-    if (typeof p?.name !== 'string') continue;
-    const args = (Array.isArray(p.arguments) ? (p.arguments as JsonObject[]) : []).filter((a) => typeof a?.name === 'string');
+  for (const p of objects((await t.shared.list('prompts/list')).items)) {
+    if (typeof p.name !== 'string') continue;
     // A malformed `required` (prompts/list-valid reports it) is read as required: sending the argument is the safe side.
-    out.push({ name: p.name, args: args.map((a) => ({ name: a.name as string, required: a.required !== undefined && a.required !== false })) });
+    const args = objects(p.arguments).flatMap((a) => (typeof a.name === 'string' ? [{ name: a.name, required: a.required !== undefined && a.required !== false }] : []));
+    out.push({ name: p.name, args });
   }
   return out;
 }
@@ -27,15 +28,15 @@ export function fillArguments(p: PromptInfo, leaveOut?: string): JsonObject {
 
 /** What is wrong with one prompts/list item (schema Prompt and PromptArgument). */
 export function promptProblems(item: unknown): string[] {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return [`item ${JSON.stringify(item)?.slice(0, 60)} is not an object`];
-  const p = item as JsonObject;
+  const p = obj(item);
+  if (!p) return [`item ${JSON.stringify(item)?.slice(0, 60)} is not an object`];
   const label = typeof p.name === 'string' ? p.name : JSON.stringify(p).slice(0, 60);
   const out: string[] = [];
   if (typeof p.name !== 'string' || !p.name) out.push(`${label}: name is missing or empty`);
   for (const k of ['title', 'description'] as const) if (k in p && typeof p[k] !== 'string') out.push(`${label}: ${k} is not a string`);
   if ('arguments' in p && !Array.isArray(p.arguments)) out.push(`${label}: arguments is not an array`);
   (Array.isArray(p.arguments) ? p.arguments : []).forEach((a: unknown, i) => {
-    const arg = a && typeof a === 'object' ? (a as JsonObject) : {};
+    const arg = obj(a) ?? {};
     if (typeof arg.name !== 'string' || !arg.name) out.push(`${label}: arguments[${i}] has no name`);
     if ('required' in arg && typeof arg.required !== 'boolean') out.push(`${label}: arguments[${i}].required is ${JSON.stringify(arg.required)}, not a boolean`);
     if ('description' in arg && typeof arg.description !== 'string') out.push(`${label}: arguments[${i}].description is not a string`);

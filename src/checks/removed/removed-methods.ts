@@ -8,6 +8,7 @@ import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { legacyHandshake } from './dual-era.js';
+import { obj } from '../../spec/read.js';
 
 const SECTION = 'changelog#major-changes';
 const HINT = 'Drop the handler: removed methods are answered like any unknown method (-32601, HTTP 404).';
@@ -15,7 +16,7 @@ const HINT = 'Drop the handler: removed methods are answered like any unknown me
 /** A URI to name in (un)subscribe requests: the server's first resource, or one that cannot exist. */
 async function someUri(t: CheckContext): Promise<string> {
   if (t.shared.offers('resources') === false) return 'mcp-assay://no-such-resource';
-  const first = (await t.shared.list('resources/list')).items[0] as JsonObject | undefined;
+  const first = obj((await t.shared.list('resources/list')).items[0]);
   return typeof first?.uri === 'string' ? first.uri : 'mcp-assay://no-such-resource';
 }
 

@@ -1,13 +1,13 @@
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj } from '../../spec/read.js';
 
 const URI = /^[a-zA-Z][a-zA-Z0-9+.-]*:\S*$/;
 
 /** What is wrong with one resources/list item (schema Resource: uri and name required). */
 export function resourceProblems(item: unknown): string[] {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return [`item ${JSON.stringify(item)?.slice(0, 60)} is not an object`];
-  const r = item as JsonObject;
+  const r = obj(item);
+  if (!r) return [`item ${JSON.stringify(item)?.slice(0, 60)} is not an object`];
   const label = typeof r.uri === 'string' ? r.uri : JSON.stringify(r).slice(0, 60);
   const out: string[] = [];
   if (typeof r.uri !== 'string' || !URI.test(r.uri)) out.push(`${label}: uri ${JSON.stringify(r.uri)} is not an absolute URI`);

@@ -2,6 +2,7 @@ import { describe, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj, field, objects, strings } from '../../spec/read.js';
 
 const MAX_READS = 3;
 
@@ -11,11 +12,11 @@ export function contentsProblems(uri: string, r: JsonObject): string[] {
   if (!r.contents.length) return ['contents is empty for a resource the server lists'];
   const out: string[] = [];
   r.contents.forEach((c: unknown, i) => {
-    const item = c && typeof c === 'object' ? (c as JsonObject) : {};
+    const item = obj(c) ?? {};
     if (typeof item.uri !== 'string') out.push(`contents[${i}] has no uri`);
     if (typeof item.text !== 'string' && typeof item.blob !== 'string') out.push(`contents[${i}] has neither text nor blob`);
   });
-  if (!r.contents.some((c: unknown) => (c as JsonObject | null)?.uri === uri)) out.push(`no item names the URI that was read (got ${r.contents.map((c: unknown) => JSON.stringify((c as JsonObject | null)?.uri)).join(', ')})`);
+  if (!r.contents.some((c: unknown) => field(c, 'uri') === uri)) out.push(`no item names the URI that was read (got ${r.contents.map((c: unknown) => JSON.stringify(field(c, 'uri'))).join(', ')})`);
   return out;
 }
 
@@ -27,10 +28,10 @@ export const readListedResource: CheckDefinition = {
   transports: [...BOTH],
   requires: 'resources',
   async run(t) {
-    const listed = ((await t.shared.list('resources/list')).items as JsonObject[]).filter((r) => typeof r?.uri === 'string').slice(0, MAX_READS);
+    const listed = strings(objects((await t.shared.list('resources/list')).items).map((r) => r.uri)).slice(0, MAX_READS);
     if (!listed.length) return t.precondition('the server lists no resources to read');
     let read = 0;
-    for (const { uri } of listed as { uri: string }[]) {
+    for (const uri of listed) {
       const ex = await t.request('resources/read', { uri });
       if (ex.failure && !ex.response) return t.inconclusive(`resources/read ${uri}: ${ex.failure.message}`, ex.evidence);
       const r = resultOf(ex);

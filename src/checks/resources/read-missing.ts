@@ -1,8 +1,8 @@
 import { ERROR } from '../../spec/constants.js';
 import { describe, errorOf, resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj } from '../../spec/read.js';
 
 export const readMissingResource: CheckDefinition = {
   id: 'resources/read-missing',
@@ -12,7 +12,7 @@ export const readMissingResource: CheckDefinition = {
   transports: [...BOTH],
   requires: 'resources',
   async run(t) {
-    const first = (await t.shared.list('resources/list')).items[0] as JsonObject | undefined;
+    const first = obj((await t.shared.list('resources/list')).items[0]);
     const scheme = typeof first?.uri === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(first.uri) ? first.uri.split(':')[0] : 'mcp-assay';
     const uri = `${scheme}://mcp-assay-missing/${Date.now().toString(36)}`;
     const ex = await t.request('resources/read', { uri });
@@ -24,7 +24,7 @@ export const readMissingResource: CheckDefinition = {
     if (r) return t.fail({ ...base, message: `reading ${uri} returned a result for a resource that cannot exist` });
     if (err?.code === ERROR.legacyResourceNotFound) return t.fail({ ...base, message: 'used the retired code -32002', hint: '2026-07-28 moved resource-not-found to -32602 (SEP-2164).' });
     if (err?.code !== ERROR.invalidParams) return t.fail({ ...base, message: `answered with ${describe(ex)}` });
-    const data = err.data as JsonObject | undefined;
+    const data = obj(err.data);
     if (data?.uri !== uri) t.note('the error has no data.uri naming the resource (recommended)');
   },
 };

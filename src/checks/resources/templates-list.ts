@@ -1,12 +1,12 @@
 import { resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { obj } from '../../spec/read.js';
 
 /** What is wrong with one resources/templates/list item (schema ResourceTemplate: uriTemplate and name required). */
 export function templateProblems(item: unknown): string[] {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return [`item ${JSON.stringify(item)?.slice(0, 60)} is not an object`];
-  const r = item as JsonObject;
+  const r = obj(item);
+  if (!r) return [`item ${JSON.stringify(item)?.slice(0, 60)} is not an object`];
   const label = typeof r.uriTemplate === 'string' ? r.uriTemplate : JSON.stringify(r).slice(0, 60);
   const out: string[] = [];
   if (typeof r.uriTemplate !== 'string') out.push(`${label}: uriTemplate is missing`);

@@ -1,10 +1,10 @@
 import { META } from '../../spec/constants.js';
 import { resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { serverInfoProblem } from '../discover/server-info.js';
+import { obj } from '../../spec/read.js';
 
 export const resultsServerInfo: CheckDefinition = {
   id: 'results/server-info',
@@ -22,7 +22,7 @@ export const resultsServerInfo: CheckDefinition = {
     const callable = (await t.shared.callableTools())[0];
     if (callable) seen.push({ label: `tools/call ${callable.tool.name}`, ex: await t.request('tools/call', { name: callable.tool.name, arguments: callable.args }) });
     if (t.shared.offers('resources') !== false) {
-      const res = (await t.shared.list('resources/list')).items[0] as JsonObject | undefined;
+      const res = obj((await t.shared.list('resources/list')).items[0]);
       if (typeof res?.uri === 'string') seen.push({ label: `resources/read ${res.uri}`, ex: await t.request('resources/read', { uri: res.uri }) });
     }
     const results = seen.filter((s) => resultOf(s.ex));

@@ -8,6 +8,7 @@ import type { ToolInfo } from '../support/tools.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { errorLines, OutputValidator } from './output-validator.js';
+import { objects } from '../../spec/read.js';
 
 const MAX_TOOLS = 10;
 
@@ -73,9 +74,8 @@ export const structuredContentValid: CheckDefinition = {
 
 /** A text block that parses to the same JSON value as the structured content. */
 function mirrors(result: JsonObject): boolean {
-  const content = Array.isArray(result.content) ? (result.content as JsonObject[]) : [];
-  return content.some((c) => {
-    if (c?.type !== 'text' || typeof c.text !== 'string') return false;
+  return objects(result.content).some((c) => {
+    if (c.type !== 'text' || typeof c.text !== 'string') return false;
     try {
       return isDeepStrictEqual(parseBounded(c.text), result.structuredContent);
     } catch {

@@ -1,9 +1,10 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { since2026 } from '../support/spec.js';
+import { field } from '../../spec/read.js';
 
 function isRequest(body: unknown): body is JsonObject {
-  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof (body as JsonObject).method === 'string' && 'id' in body && !('result' in body) && !('error' in body);
+  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof field(body, 'method') === 'string' && 'id' in body && !('result' in body) && !('error' in body);
 }
 
 export const stdioNoServerRequests: CheckDefinition = {
@@ -19,7 +20,7 @@ export const stdioNoServerRequests: CheckDefinition = {
     const requests = sent.filter((e) => isRequest(e.body));
     if (!requests.length) return t.note(`${sent.length} server message(s) inspected`);
     t.fail({
-      message: `the server wrote ${requests.length} JSON-RPC request(s): ${[...new Set(requests.map((e) => String((e.body as JsonObject).method)))].join(', ')}`,
+      message: `the server wrote ${requests.length} JSON-RPC request(s): ${[...new Set(requests.map((e) => String(field(e.body, 'method'))))].join(', ')}`,
       expected: 'only responses and notifications from the server',
       actual: requests.slice(0, 3).map((e) => `#${e.seq} ${JSON.stringify(e.body).slice(0, 120)}`).join(' | '),
       evidence: requests.map((e) => e.seq),

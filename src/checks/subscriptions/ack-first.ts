@@ -1,7 +1,7 @@
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { ACK, describeResponse, isNotification, listenWindowMs, offeredFilter, openListen, own } from './listen.js';
+import { obj, field } from '../../spec/read.js';
 
 export const ackFirst: CheckDefinition = {
   id: 'subscriptions/ack-first',
@@ -13,7 +13,7 @@ export const ackFirst: CheckDefinition = {
     const filter = await offeredFilter(t);
     const l = await openListen(t, filter);
     try {
-      const m = l.first?.message as JsonObject | undefined;
+      const m = obj(l.first?.message);
       const evidence = l.stream.evidence.slice(0, 6);
       if (!l.first)
         return t.fail({ message: `no notifications/subscriptions/acknowledged within ${t.timeouts.request} ms of subscriptions/listen`, expected: 'the acknowledgement first, promptly', actual: 'nothing on the listen stream', evidence });
@@ -27,11 +27,11 @@ export const ackFirst: CheckDefinition = {
         });
       }
       if (m.method !== ACK) {
-        const ack = await l.stream.waitFor((i) => own(i) && (i.message as JsonObject | undefined)?.method === ACK, listenWindowMs(t));
+        const ack = await l.stream.waitFor((i) => own(i) && field(i.message, 'method') === ACK, listenWindowMs(t));
         const when = ack ? `the acknowledgement came ${ack.atMs - l.first.atMs} ms later` : `no acknowledgement came within ${listenWindowMs(t)} ms`;
         return t.fail({ message: `the first message of the subscription is ${String(m.method)}; ${when}`, expected: `${ACK} first`, actual: String(m.method), evidence: [...evidence, ...(ack ? [ack.seq] : [])] });
       }
-      t.note(`acknowledged after ${l.first.atMs} ms, honouring ${JSON.stringify((m.params as JsonObject | undefined)?.notifications ?? {})}`);
+      t.note(`acknowledged after ${l.first.atMs} ms, honouring ${JSON.stringify(field(m.params, 'notifications') ?? {})}`);
     } finally {
       await l.stream.close();
     }

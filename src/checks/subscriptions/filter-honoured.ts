@@ -2,6 +2,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
+import { obj, field, arr, entries } from '../../spec/read.js';
 
 /** One advertised type only, so anything else on the stream is a leak; prompts first, as tools change most often. */
 function narrow(offered: JsonObject): JsonObject {
@@ -14,8 +15,8 @@ function narrow(offered: JsonObject): JsonObject {
 function optedIn(filter: JsonObject, m: JsonObject): boolean {
   const key = FILTER_KEY_OF[String(m.method)];
   if (!key) return false;
-  if (key === 'resourceSubscriptions') return Array.isArray(filter.resourceSubscriptions) && filter.resourceSubscriptions.includes((m.params as JsonObject | undefined)?.uri);
-  if (key === 'taskIds') return Array.isArray(filter.taskIds) && filter.taskIds.includes((m.params as JsonObject | undefined)?.taskId);
+  if (key === 'resourceSubscriptions') return Array.isArray(filter.resourceSubscriptions) && filter.resourceSubscriptions.includes(field(m.params, 'uri'));
+  if (key === 'taskIds') return Array.isArray(filter.taskIds) && filter.taskIds.includes(field(m.params, 'taskId'));
   return filter[key] === true;
 }
 
@@ -37,14 +38,13 @@ export const filterHonoured: CheckDefinition = {
     let seen = 0;
     // On stdio only tagged messages are surely ours; untagged ones are judged by subscriptions/notifications-tagged.
     for (const item of l.stream.items.filter(own)) {
-      const m = item.message as JsonObject;
+      const m = obj(item.message);
       if (!isNotification(m)) continue;
-      if (m.method === 'notifications/cancelled' && sameId((m.params as JsonObject | undefined)?.requestId, id)) continue;
+      if (m.method === 'notifications/cancelled' && sameId(field(m.params, 'requestId'), id)) continue;
       if (m.method === ACK) {
-        const honoured = ((m.params as JsonObject | undefined)?.notifications ?? {}) as JsonObject;
-        for (const [key, v] of Object.entries(honoured)) {
+        for (const [key, v] of entries(field(m.params, 'notifications'))) {
           if (Array.isArray(v)) {
-            const asked = Array.isArray(filter[key]) ? (filter[key] as unknown[]) : [];
+            const asked = arr(filter[key]) ?? [];
             const extra = v.filter((x) => !asked.includes(x));
             if (extra.length) bad.push({ seq: item.seq, what: `the acknowledgement claims ${key} ${JSON.stringify(extra)}, never requested` });
           } else if (v === true && filter[key] !== true) bad.push({ seq: item.seq, what: `the acknowledgement claims ${key}, never requested` });

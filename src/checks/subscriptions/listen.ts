@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../target/envelope.js';
 import { openClientStream, type MessageStream, type StreamItem } from '../../target/stream.js';
 import type { CheckContext } from '../types.js';
+import { obj, field } from '../../spec/read.js';
 
 export const ACK = 'notifications/subscriptions/acknowledged';
 
@@ -27,12 +28,12 @@ export async function offeredFilter(t: CheckContext): Promise<JsonObject> {
   const caps = t.shared.discoverCapabilities();
   if (!caps) t.precondition('server/discover returned no capabilities, so it is unknown whether subscriptions/listen applies');
   const filter: JsonObject = {};
-  for (const [key, cap] of LIST_CHANGED) if ((caps[cap] as JsonObject | undefined)?.listChanged === true) filter[key] = true;
-  if ((caps.resources as JsonObject | undefined)?.subscribe === true) {
-    const uris = (await t.shared.list('resources/list')).items.map((r) => (r as JsonObject)?.uri).filter((u): u is string => typeof u === 'string');
+  for (const [key, cap] of LIST_CHANGED) if (field(caps[cap], 'listChanged') === true) filter[key] = true;
+  if (field(caps.resources, 'subscribe') === true) {
+    const uris = (await t.shared.list('resources/list')).items.map((r) => field(r, 'uri')).filter((u): u is string => typeof u === 'string');
     if (uris.length) filter.resourceSubscriptions = uris.slice(0, 3);
   }
-  if (!Object.keys(filter).length && !(caps.resources as JsonObject | undefined)?.subscribe)
+  if (!Object.keys(filter).length && !field(caps.resources, 'subscribe'))
     t.precondition('the server advertises no listChanged or subscribe capability, so subscriptions/listen does not apply');
   return filter;
 }
@@ -48,7 +49,7 @@ export function own(i: StreamItem): boolean {
 }
 
 export function isNotification(m: unknown): m is JsonObject {
-  return !!m && typeof m === 'object' && typeof (m as JsonObject).method === 'string' && !('id' in (m as JsonObject));
+  return !!m && typeof m === 'object' && typeof field(m, 'method') === 'string' && !Object.hasOwn(m, 'id');
 }
 
 export interface Listen {
@@ -71,7 +72,7 @@ export async function openListen(t: CheckContext, filter: JsonObject): Promise<L
 
 /** For the checks that need a working listen: stop (precondition) when it was refused or ended at once. */
 export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
-  const m = l.first?.message as JsonObject | undefined;
+  const m = obj(l.first?.message);
   if (l.first && isNotification(m)) return;
   await l.stream.close();
   const what = !l.first ? 'nothing arrived on the listen stream' : l.stream.response ? `subscriptions/listen was answered at once (${describeResponse(l.stream.response)})` : 'the listen stream carried no JSON-RPC message';
@@ -79,7 +80,7 @@ export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
 }
 
 export function describeResponse(r: JsonObject): string {
-  const err = r.error as JsonObject | undefined;
+  const err = obj(r.error);
   return err ? `error ${String(err.code)} "${String(err.message).slice(0, 100)}"` : 'a result, which ends the subscription';
 }
 

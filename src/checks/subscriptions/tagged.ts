@@ -1,9 +1,9 @@
 import { META } from '../../spec/constants.js';
-import type { JsonObject } from '../../target/envelope.js';
 import { subscriptionIdOf } from '../../target/stream.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
+import { obj, field } from '../../spec/read.js';
 
 /** Methods that only ever travel on a listen stream; on stdio only these are judged when they lack a usable tag. */
 const LISTEN_ONLY = new Set([ACK, ...Object.keys(FILTER_KEY_OF)]);
@@ -24,16 +24,16 @@ export const notificationsTagged: CheckDefinition = {
     const bad: { seq: number; what: string }[] = [];
     let inspected = 0;
     for (const item of l.stream.items) {
-      const m = item.message as JsonObject;
-      if (!m || typeof m !== 'object') continue;
+      const m = obj(item.message);
+      if (!m) continue;
       if (own(item) && !('method' in m) && ('result' in m || 'error' in m)) {
         // A graceful end: the result must name the subscription too (SubscriptionsListenResult._meta).
-        const r = m.result as JsonObject | undefined;
-        if (r && !sameId((r._meta as JsonObject | undefined)?.[META.subscriptionId], id)) bad.push({ seq: item.seq, what: 'the closing SubscriptionsListenResult lacks the matching subscriptionId' });
+        const r = obj(m.result);
+        if (r && !sameId(field(r._meta, META.subscriptionId), id)) bad.push({ seq: item.seq, what: 'the closing SubscriptionsListenResult lacks the matching subscriptionId' });
         continue;
       }
       if (!isNotification(m)) continue;
-      if (m.method === 'notifications/cancelled' && sameId((m.params as JsonObject | undefined)?.requestId, id)) continue;
+      if (m.method === 'notifications/cancelled' && sameId(field(m.params, 'requestId'), id)) continue;
       const tag = subscriptionIdOf(m);
       if (item.via === 'tag') inspected++;
       else if (item.via === 'stream') {

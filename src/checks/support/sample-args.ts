@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../target/envelope.js';
+import { obj, member } from '../../spec/read.js';
 
 /**
  * Arguments that satisfy a tool's inputSchema well enough to call it: required properties only, from `const`,
@@ -6,12 +7,12 @@ import type { JsonObject } from '../../target/envelope.js';
  */
 export function sampleArgs(schema: unknown): JsonObject {
   const v = sample(schema, schema, 0);
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {};
+  return obj(v) ?? {};
 }
 
 function sample(s: unknown, root: unknown, depth: number): unknown {
-  if (depth > 12 || !s || typeof s !== 'object') return undefined;
-  const o = s as JsonObject;
+  const o = obj(s);
+  if (depth > 12 || !o) return undefined;
   if (typeof o.$ref === 'string' && o.$ref.startsWith('#/')) return sample(resolvePointer(root, o.$ref), root, depth + 1);
   if ('const' in o) return o.const;
   if ('default' in o) return o.default;
@@ -55,7 +56,7 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (!cur || typeof cur !== 'object') return undefined;
-    cur = (cur as JsonObject)[key];
+    cur = member(cur, key);
   }
   return cur;
 }

@@ -3,6 +3,7 @@ import { measureExpansion } from '../../core/schema-budget.js';
 import { AjvPool, dialectOf, UnsafePatternError, type Dialect } from '../../core/json-schema.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { resolvePointer } from './sample-args.js';
+import { field } from '../../spec/read.js';
 
 export { dialectOf, type Dialect };
 
@@ -111,7 +112,7 @@ export class SchemaCompiler {
       errors.push(e instanceof RangeError ? 'too complex to compile (stack exhausted)' : String(err.message ?? e));
     } finally {
       ajv.removeSchema(schema as AnySchema);
-      const id = schema && typeof schema === 'object' ? (schema as JsonObject).$id : undefined;
+      const id = schema && typeof schema === 'object' ? field(schema, '$id') : undefined;
       if (typeof id === 'string') ajv.removeSchema(id);
     }
     return { ok: errors.length === 0, errors };

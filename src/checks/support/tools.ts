@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../target/envelope.js';
 import { matchesAny } from './globs.js';
+import { obj } from '../../spec/read.js';
 
 export interface ToolInfo {
   name: string;
@@ -12,9 +13,8 @@ export interface ToolInfo {
 export function toolsFrom(list: unknown[]): ToolInfo[] {
   const out: ToolInfo[] = [];
   for (const t of list) {
-    if (!t || typeof t !== 'object') continue;
-    const o = t as JsonObject;
-    if (typeof o.name !== 'string') continue;
+    const o = obj(t);
+    if (typeof o?.name !== 'string') continue;
     out.push({
       name: o.name,
       inputSchema: o.inputSchema,

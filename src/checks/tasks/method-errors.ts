@@ -1,10 +1,10 @@
 import { ERROR, TASKS_EXTENSION } from '../../spec/constants.js';
 import { errorOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { requireTasks, TASKS_CAPABILITIES, unknownTaskId } from './support.js';
+import { field, objAt } from '../../spec/read.js';
 
 const EXT_SPEC = 'extensions/tasks';
 
@@ -20,8 +20,8 @@ export const tasksRequireExtension: CheckDefinition = {
     for (const [method, extra] of [['tasks/get', {}], ['tasks/update', { inputResponses: {} }], ['tasks/cancel', {}]] as const) {
       const ex = await t.request(method, { taskId, ...extra }, { clientCapabilities: {} });
       if (!expectError(t, ex, { code: ERROR.missingClientCapability, httpStatus: 400, what: `${method} with no extension declared` })) continue;
-      const req = (errorOf(ex)?.data as JsonObject | undefined)?.requiredCapabilities as JsonObject | undefined;
-      const named = ((req?.extensions ?? {}) as JsonObject)[TASKS_EXTENSION] !== undefined;
+      const req = objAt(errorOf(ex)?.data, 'requiredCapabilities');
+      const named = field(req?.extensions, TASKS_EXTENSION) !== undefined;
       if (!named)
         t.fail({ message: `${method}: -32021 without the extension in data.requiredCapabilities`, expected: `data.requiredCapabilities.extensions["${TASKS_EXTENSION}"]`, actual: JSON.stringify(errorOf(ex)?.data ?? null).slice(0, 160), evidence: ex.evidence });
     }

@@ -1,6 +1,6 @@
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { field } from '../../spec/read.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -31,7 +31,7 @@ export const toolNameFormat: CheckDefinition = {
   async run(t) {
     const list = await t.shared.list('tools/list');
     if (list.broken && !list.items.length) return t.inconclusive('tools/list did not return tools', list.broken.evidence);
-    const names = list.items.map((x) => (x && typeof x === 'object' ? (x as JsonObject).name : x));
+    const names = list.items.map((x) => (x && typeof x === 'object' ? field(x, 'name') : x));
     if (!names.length) return t.precondition('the server lists no tools');
     const problems = nameProblems(names);
     if (problems.length)

@@ -1,17 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, errorOf, resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { traceMeta } from './w3c.js';
+import { field } from '../../spec/read.js';
 
 /** What a request was answered with, stripped of what may differ per answer (_meta, cache hints, timing). */
 function shapeOf(method: string, ex: Exchange): unknown {
   const r = resultOf(ex);
   if (!r) return { error: errorOf(ex)?.code ?? describe(ex) };
   // The set of tools, not their order: order stability is tools/list-order-stable's business.
-  if (method === 'tools/list') return { tools: (Array.isArray(r.tools) ? r.tools : []).map((x) => String((x as JsonObject | null)?.name)).sort() };
+  if (method === 'tools/list') return { tools: (Array.isArray(r.tools) ? r.tools : []).map((x) => String(field(x, 'name'))).sort() };
   if (method === 'server/discover') return { versions: r.supportedVersions, capabilities: r.capabilities };
   return { resultType: r.resultType ?? 'complete', isError: r.isError === true };
 }

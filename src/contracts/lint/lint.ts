@@ -1,12 +1,12 @@
 /** Description lint: what makes tools hard for a model to select and fill (server/tools §Tool fields). */
-import type { Catalogue, CataloguePrompt, CatalogueTool } from './catalogue.js';
-import type { ContractThresholds } from './rule-catalogue.js';
-import type { RawFinding } from './rule-settings.js';
-import { topLevelParams } from './risk-params.js';
-import { isObject, schemaShape } from './schema-util.js';
-import { contentWords } from './text.js';
-import type { TokenEstimate } from './tokens.js';
-import { compileSchema } from './validate.js';
+import type { Catalogue, CataloguePrompt, CatalogueTool } from '../catalogue/catalogue.js';
+import type { ContractThresholds } from '../rules/thresholds.js';
+import type { RawFinding } from '../rules/rule-settings.js';
+import { topLevelParams } from '../risk/risk-params.js';
+import { isObject, schemaShape } from '../schema/schema-util.js';
+import { contentWords } from '../shared/text.js';
+import type { TokenEstimate } from '../catalogue/tokens.js';
+import { compileSchema } from '../schema/validate.js';
 
 const NAME_OK = /^[A-Za-z0-9_.-]{1,128}$/;
 

@@ -4,11 +4,11 @@
  * of a tool the annotations leave open, but an explicit readOnlyHint: true is never overruled by a guess (a
  * disagreement is a review warning, risk/annotation-mismatch).
  */
-import type { CatalogueTool } from './catalogue.js';
-import { effectiveHints, type EffectiveHints } from './hints.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
+import { effectiveHints, type EffectiveHints } from '../catalogue/hints.js';
 import { catchAllParams, topLevelParams } from './risk-params.js';
 import * as V from './risk-vocabulary.js';
-import { nameTokens, stem } from './text.js';
+import { nameTokens, stem } from '../shared/text.js';
 
 export type RiskClass = 'read-only' | 'write' | 'external-send' | 'admin' | 'file' | 'code-exec';
 export const RISK_CLASSES: readonly RiskClass[] = ['code-exec', 'admin', 'external-send', 'file', 'write', 'read-only'];

@@ -2,10 +2,10 @@
  * Context size: results too large to hand a model whole, and catalogues large enough that loading every definition
  * on every request costs more than discovering tools on demand.
  */
-import type { Catalogue } from './catalogue.js';
-import type { ContractThresholds } from './rule-catalogue.js';
-import type { RawFinding } from './rule-settings.js';
-import type { TokenEstimate } from './tokens.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { ContractThresholds } from '../rules/thresholds.js';
+import type { RawFinding } from '../rules/rule-settings.js';
+import type { TokenEstimate } from '../catalogue/tokens.js';
 
 /** One tool result some layer saw: its size and whether bulky data went out as a link or embedded resource. */
 export interface ResultSizeObservation {

@@ -2,10 +2,11 @@
  * Offline, deterministic poisoning scan of everything a server hands a model: tool definitions (every
  * string and property name), server instructions, prompts, resources and templates.
  */
-import type { Catalogue } from './catalogue.js';
+import type { RuleId } from '../../core/rule-catalogue.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { CREDENTIALS, entropy, EXFILTRATION, isPlaceholder, maskSecret, MODEL_DIRECTIVES, SUSPICIOUS_DIRECTIVES, type TextPattern } from './poisoning-patterns.js';
 import { findHidden, revealInvisible, stripHidden } from './poisoning-unicode.js';
-import type { RawFinding } from './rule-settings.js';
+import type { RawFinding } from '../rules/rule-settings.js';
 
 interface TextField {
   subject: string;
@@ -91,7 +92,7 @@ function textFindings(f: TextField): RawFinding[] {
   const out: RawFinding[] = [];
   // Scan the text with hidden characters removed too, so zero-width splitting cannot hide a phrase.
   const visible = stripHidden(f.text);
-  const rules: [string, readonly TextPattern[]][] = [
+  const rules: [RuleId, readonly TextPattern[]][] = [
     ['poisoning/model-directive', MODEL_DIRECTIVES],
     ['poisoning/suspicious-directive', SUSPICIOUS_DIRECTIVES],
     ['poisoning/exfiltration-sink', EXFILTRATION],

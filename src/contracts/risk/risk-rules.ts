@@ -1,6 +1,6 @@
 /** The risk-family rules, evaluated per tool from its classification. */
-import type { CatalogueTool } from './catalogue.js';
-import type { RawFinding } from './rule-settings.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
+import type { RawFinding } from '../rules/rule-settings.js';
 import { catchAllParams } from './risk-params.js';
 import type { ToolRisk } from './risk.js';
 

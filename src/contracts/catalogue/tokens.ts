@@ -3,7 +3,7 @@
  * for each tool (name, title, description, inputSchema), plus the server instructions. No tokenizer is used;
  * real counts vary by model and by how a client wraps tools, so every figure is labelled an estimate.
  */
-import { canonicalStringify, setOwn } from './canonical.js';
+import { canonicalStringify, setOwn } from '../shared/canonical.js';
 import type { Catalogue, CatalogueTool } from './catalogue.js';
 
 export const TOKEN_METHOD = 'estimate: ceil(characters / 4) of compact JSON {name, title, description, inputSchema} per tool, plus instructions';

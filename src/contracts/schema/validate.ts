@@ -3,10 +3,10 @@
  * declared dialect or 2020-12, never a network `$ref` (no `loadSchema`), bounded depth and size, failures reported.
  */
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
-import { measureExpansion } from '../core/schema-budget.js';
-import { AjvPool, describeAjvError, dialectOf, runValidator, type Dialect } from '../core/json-schema.js';
-import { hashJson } from './canonical.js';
-import type { CatalogueTool } from './catalogue.js';
+import { measureExpansion } from '../../core/schema-budget.js';
+import { AjvPool, describeAjvError, dialectOf, runValidator, type Dialect } from '../../core/json-schema.js';
+import { hashJson } from '../shared/canonical.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
 import { externalRefs, schemaShape } from './schema-util.js';
 
 export const VALIDATION_BOUNDS = { maxDepth: 64, maxNodes: 10_000, maxErrors: 20 } as const;

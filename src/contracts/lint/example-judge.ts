@@ -4,9 +4,9 @@
  * (server/tools "Structured Content"), and must contain the expected structured result when one is given.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { CatalogueTool } from './catalogue.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
 import { judgeToolResult } from './result-judge.js';
-import type { RawFinding } from './rule-settings.js';
+import type { RawFinding } from '../rules/rule-settings.js';
 
 /** Where `expect` differs from `actual`: every key `expect` names must be there with the same value (objects recurse). */
 export function subsetMismatch(expect: unknown, actual: unknown, at = ''): string | undefined {

@@ -2,9 +2,9 @@
  * The tool-level inventory a platform team governs: per tool its risk class and why, scope, approval, whether an
  * output schema and a receipt are required and present, and owner, with the policy's own fields.
  */
-import type { Policy, PolicyRules, PolicyTool } from '../core/policy.js';
-import type { RuleSettings } from '../core/rules.js';
-import type { Catalogue } from './catalogue.js';
+import type { Policy, PolicyRules, PolicyTool } from '../../core/policy.js';
+import type { RuleSettings } from '../../core/rules.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { fieldNames, findField, promisedNames } from './receipt-fields.js';
 import { receiptFindings, resultContractOf } from './receipt-rules.js';
 import { classifyTool, type RiskClass } from './risk.js';

@@ -3,7 +3,7 @@
  * out of the view (and reported once), so no rule ever trips over a number where text belongs.
  */
 import type { Catalogue, CataloguePrompt, CatalogueResource, CatalogueResourceTemplate, CatalogueTool } from './catalogue.js';
-import type { RawFinding } from './rule-settings.js';
+import type { RawFinding } from '../rules/rule-settings.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -4,11 +4,12 @@
  * a receipt; an external send proves delivery and can be retried safely; an admin or delete action is approved and
  * audited. Field names come from the tool's schemas, matched against synonyms the user can extend.
  */
-import type { CatalogueTool } from './catalogue.js';
+import type { RuleId } from '../../core/rule-catalogue.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
 import { DEFAULT_FIELD_NAMES, findField, promisedNames, type FieldNames, type ReceiptField } from './receipt-fields.js';
-import type { RawFinding } from './rule-settings.js';
+import type { RawFinding } from '../rules/rule-settings.js';
 import type { ToolRisk } from './risk.js';
-import { nameTokens } from './text.js';
+import { nameTokens } from '../shared/text.js';
 
 export type ResultContract = 'summary' | 'query' | 'state-change' | 'external-send' | 'admin';
 
@@ -40,7 +41,7 @@ interface Need {
   inputToo?: boolean;
 }
 
-const NEEDS: Record<Exclude<ResultContract, 'query'>, { rule: string; needs: Need[] }> = {
+const NEEDS: Record<Exclude<ResultContract, 'query'>, { rule: RuleId; needs: Need[] }> = {
   summary: { rule: 'receipt/read-provenance', needs: [{ field: 'source', label: 'source' }, { field: 'timestamp', label: 'timestamp' }] },
   'state-change': {
     rule: 'receipt/write-receipt',

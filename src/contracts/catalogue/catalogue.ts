@@ -2,7 +2,7 @@
  * The canonical catalogue: everything a server offers a model (tools, prompts, resources, templates,
  * instructions), sorted, key-canonicalised and hashed, so a snapshot can be committed like a lockfile.
  */
-import { canonicalStringify, hashJson, setOwn, toJson } from './canonical.js';
+import { canonicalStringify, hashJson, setOwn, toJson } from '../shared/canonical.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -182,4 +182,3 @@ export function serializeCatalogue(c: Catalogue): string {
   if (c.masked !== undefined) field('masked', JSON.stringify(c.masked));
   return '{\n' + lines.join(',\n') + '\n}\n';
 }
-

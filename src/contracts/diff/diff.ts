@@ -2,30 +2,13 @@
  * Breaking-change diff of two catalogues. Every difference is classified: breaking (a caller or consumer
  * that worked before can now fail), escalation (a tool's declared risk grew), or non-breaking.
  */
-import { hashJson } from './canonical.js';
-import type { Catalogue, CatalogueTool } from './catalogue.js';
+import { hashJson } from '../shared/canonical.js';
+import type { Catalogue, CatalogueTool } from '../catalogue/catalogue.js';
 import { beforeAfter, compareTool, describeHints, excerpt } from './diff-tool.js';
 import { diffPrompts, diffResources, diffTemplates } from './diff-surface.js';
-import { nameSimilarity, textSimilarity } from './text.js';
-import { typedView } from './typed-view.js';
-
-export interface CatalogueChange {
-  kind: 'breaking' | 'escalation' | 'non-breaking';
-  subject: string;
-  change: string;
-  detail: string;
-  path?: string;
-  /** Reason a reviewer accepted this change; set by `applyDiffAllowances`. */
-  allowed?: string;
-}
-
-export interface DiffAllowance {
-  kind?: CatalogueChange['kind'];
-  change?: string;
-  /** Tool name, or `prompt:<name>`, `resource:<uri>`, `template:<uriTemplate>`, `server`. */
-  subject?: string;
-  reason: string;
-}
+import { nameSimilarity, textSimilarity } from '../shared/text.js';
+import { typedView } from '../catalogue/typed-view.js';
+import type { CatalogueChange, DiffAllowance } from './change.js';
 
 function byName(tools: readonly CatalogueTool[]): Map<string, CatalogueTool> {
   const m = new Map<string, CatalogueTool>();
@@ -136,4 +119,3 @@ export function applyDiffAllowances(changes: readonly CatalogueChange[], allow: 
 export function diffExitCode(changes: readonly CatalogueChange[]): 0 | 1 {
   return changes.some((c) => c.kind !== 'non-breaking' && !c.allowed) ? 1 : 0;
 }
-

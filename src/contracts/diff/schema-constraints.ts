@@ -1,6 +1,6 @@
 /** Validation keywords that bound a value, and whether a change tightens or loosens the bound (JSON Schema 2020-12 validation vocabulary). */
-import { canonicalStringify } from './canonical.js';
-import type { SchemaNode } from './schema-util.js';
+import { canonicalStringify } from '../shared/canonical.js';
+import type { SchemaNode } from '../schema/schema-util.js';
 
 type Sense = 'lower' | 'upper' | 'flag' | 'opaque';
 

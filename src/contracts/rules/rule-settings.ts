@@ -1,9 +1,10 @@
 /** Turning raw rule hits into Findings: the user's level per rule (or per family), and waivers with a reason. */
-import type { RuleLevel, RuleSettings, RuleWaiver } from '../core/rules.js';
-import type { Finding } from '../core/types.js';
-import { CONTRACT_RULES, RULE_IDS, ruleById, type RuleFamily } from './rule-catalogue.js';
+import type { RuleLevel, RuleSettings, RuleWaiver } from '../../core/rules.js';
+import type { Finding } from '../../core/types.js';
+import { isRulePattern, ruleById, type RuleFamily, type RuleId, type RulePattern } from '../../core/rule-catalogue.js';
 
 export interface ContractFinding extends Finding {
+  ruleId: RuleId;
   family: RuleFamily;
   /** Where in the subject the problem sits, e.g. `inputSchema.properties.path.description`. */
   location?: string;
@@ -11,7 +12,7 @@ export interface ContractFinding extends Finding {
 
 /** A rule hit before levels and waivers; `names` lists every tool a waiver may name (a confusable pair has two). */
 export interface RawFinding {
-  ruleId: string;
+  ruleId: RuleId;
   subject: string;
   message: string;
   reason?: string;
@@ -20,17 +21,16 @@ export interface RawFinding {
 }
 
 const LEVELS: readonly RuleLevel[] = ['error', 'warning', 'info', 'off'];
-const FAMILIES: readonly string[] = [...new Set(CONTRACT_RULES.map((r) => r.family))];
 
 /** `risk/catch-all-tool` matches itself, `risk/*` and `*`. */
-function ruleMatches(pattern: string, id: string): boolean {
+function ruleMatches(pattern: RulePattern, id: RuleId): boolean {
   return pattern === id || pattern === '*' || (pattern.endsWith('/*') && id.startsWith(pattern.slice(0, -1)));
 }
 
-export function resolveLevel(id: string, settings?: Partial<RuleSettings>): RuleLevel {
+export function resolveLevel(id: RuleId, settings?: Partial<RuleSettings>): RuleLevel {
   const rule = ruleById(id);
   const levels = settings?.levels ?? {};
-  return levels[id] ?? (rule ? levels[`${rule.family}/*`] : undefined) ?? levels['*'] ?? rule?.defaultLevel ?? 'warning';
+  return levels[id] ?? levels[`${rule.family}/*`] ?? levels['*'] ?? rule.defaultLevel;
 }
 
 function findWaiver(f: RawFinding, waivers: readonly RuleWaiver[]): RuleWaiver | undefined {
@@ -54,7 +54,7 @@ export function applySettings(raw: readonly RawFinding[], settings?: Partial<Rul
   for (const f of raw) {
     const level = resolveLevel(f.ruleId, settings);
     if (level === 'off') continue;
-    const finding: ContractFinding = { ruleId: f.ruleId, family: ruleById(f.ruleId)?.family ?? 'lint', severity: level, subject: f.subject, message: f.message };
+    const finding: ContractFinding = { ruleId: f.ruleId, family: ruleById(f.ruleId).family, severity: level, subject: f.subject, message: f.message };
     if (f.reason) finding.reason = f.reason;
     if (f.location) finding.location = f.location;
     const w = findWaiver(f, settings?.waivers ?? []);
@@ -65,15 +65,14 @@ export function applySettings(raw: readonly RawFinding[], settings?: Partial<Rul
 }
 
 /** Problems in user settings that name contract rules: unknown ids, bad levels, waivers without a reason. */
-export function validateRuleSettings(settings: Partial<RuleSettings>): string[] {
+export function validateRuleSettings(settings: { levels?: Record<string, unknown>; waivers?: readonly { rule: string; reason?: string }[] }): string[] {
   const problems: string[] = [];
-  const known = (p: string): boolean => p === '*' || RULE_IDS.has(p) || (p.endsWith('/*') && FAMILIES.includes(p.slice(0, -2)));
   for (const [id, level] of Object.entries(settings.levels ?? {})) {
-    if (!LEVELS.includes(level)) problems.push(`levels.${id}: "${String(level)}" is not one of ${LEVELS.join(', ')}`);
-    if (!known(id) && id.split('/')[0] && FAMILIES.includes(id.split('/')[0] as string)) problems.push(`levels.${id}: no contract rule has this id`);
+    if (!LEVELS.some((l) => l === level)) problems.push(`levels.${id}: "${String(level)}" is not one of ${LEVELS.join(', ')}`);
+    if (!isRulePattern(id)) problems.push(`levels.${id}: no contract rule has this id`);
   }
   (settings.waivers ?? []).forEach((w, i) => {
-    if (!known(w.rule) && FAMILIES.includes(w.rule.split('/')[0] ?? '')) problems.push(`waivers[${i}].rule: no contract rule has the id "${w.rule}"`);
+    if (!isRulePattern(w.rule)) problems.push(`waivers[${i}].rule: no contract rule has the id "${w.rule}"`);
     if (!w.reason || !w.reason.trim()) problems.push(`waivers[${i}]: a waiver needs a reason, which the report shows`);
   });
   return problems;

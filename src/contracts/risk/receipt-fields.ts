@@ -2,9 +2,9 @@
  * The fields a result contract asks for (a receipt id, a recipient, an audit reference, …), each with the names
  * servers commonly give it. Users add their own names per field (`contracts.fields` in the config).
  */
-import { RECEIPT_FIELDS, type ReceiptField } from '../core/rules.js';
-import { asNode, deref, propertiesOf, type SchemaNode } from './schema-util.js';
-import { nameTokens } from './text.js';
+import { RECEIPT_FIELDS, type ReceiptField } from '../../core/rules.js';
+import { asNode, deref, propertiesOf, type SchemaNode } from '../schema/schema-util.js';
+import { nameTokens } from '../shared/text.js';
 
 export { RECEIPT_FIELDS, type ReceiptField };
 

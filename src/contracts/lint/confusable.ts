@@ -2,10 +2,10 @@
  * Confusable tools: the offline signal that a model will pick the wrong one of two tools.
  * Names are compared by edit distance over stemmed tokens, descriptions by cosine over content words.
  */
-import type { CatalogueTool } from './catalogue.js';
-import type { RawFinding } from './rule-settings.js';
-import { ANTONYMS } from './risk-vocabulary.js';
-import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from './text.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
+import type { RawFinding } from '../rules/rule-settings.js';
+import { ANTONYMS } from '../risk/risk-vocabulary.js';
+import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from '../shared/text.js';
 
 const OPPOSITE = new Map<string, string>(ANTONYMS.flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][]));
 

@@ -1,8 +1,8 @@
 /** Changes between two versions of one tool: annotations (risk), input and output schemas, descriptive fields. */
-import { canonicalStringify, hashJson } from './canonical.js';
-import type { CatalogueTool, ToolAnnotations } from './catalogue.js';
-import type { CatalogueChange } from './diff.js';
-import { effectiveHints } from './hints.js';
+import { canonicalStringify, hashJson } from '../shared/canonical.js';
+import type { CatalogueTool, ToolAnnotations } from '../catalogue/catalogue.js';
+import type { CatalogueChange } from './change.js';
+import { effectiveHints } from '../catalogue/hints.js';
 import { compareSchemas } from './schema-diff.js';
 
 /** Both texts, cut to a window around the first difference, so an edit deep in a long description shows. */

@@ -1,7 +1,7 @@
 /** Markdown for a pull-request comment. Server text is untrusted: it is escaped, masked and made visible. */
-import { Masker } from '../core/mask.js';
-import type { CatalogueChange } from './diff.js';
-import { markdownText, terminalText } from '../core/escape.js';
+import { Masker } from '../../core/mask.js';
+import type { CatalogueChange } from './change.js';
+import { markdownText, terminalText } from '../../core/escape.js';
 
 const masker = new Masker();
 

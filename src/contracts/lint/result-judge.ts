@@ -3,8 +3,8 @@
  * (server/tools §output schema), the serialized-JSON text mirror (SHOULD), size and how it was returned.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { CatalogueTool } from './catalogue.js';
-import { validateStructuredResult } from './validate.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
+import { validateStructuredResult } from '../schema/validate.js';
 
 export interface ResultJudgement {
   /** The tool reported a failure in the result (`isError: true`). */

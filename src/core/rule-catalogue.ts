@@ -1,16 +1,18 @@
-/** The contract rules as data: id, family, default level, what each checks. Ids are declared once and never change. */
-import type { RuleLevel } from '../core/rules.js';
+/**
+ * The contract rules as data: id, family, default level, what each checks. Ids are declared once and never change;
+ * the `RuleId` union is derived from this list, so a finding cannot carry an id the catalogue does not know.
+ */
+export const RULE_FAMILIES = ['risk', 'lint', 'poisoning', 'receipt', 'size'] as const;
+export type RuleFamily = (typeof RULE_FAMILIES)[number];
 
-export type RuleFamily = 'risk' | 'lint' | 'poisoning' | 'receipt' | 'size';
-
-export interface ContractRule {
-  id: string;
-  family: RuleFamily;
-  defaultLevel: RuleLevel;
-  description: string;
+interface RuleEntry {
+  readonly id: `${RuleFamily}/${string}`;
+  readonly family: RuleFamily;
+  readonly defaultLevel: 'error' | 'warning' | 'info';
+  readonly description: string;
 }
 
-export const CONTRACT_RULES: readonly ContractRule[] = [
+export const CONTRACT_RULES = [
   { id: 'risk/inventory', family: 'risk', defaultLevel: 'info', description: 'Risk class of every tool (read-only, write, external-send, admin, file, code-exec) with the reason.' },
   { id: 'risk/write-without-output-schema', family: 'risk', defaultLevel: 'error', description: 'A write-capable tool declares no outputSchema, so the next step cannot rely on its result.' },
   { id: 'risk/write-without-annotations', family: 'risk', defaultLevel: 'error', description: 'A tool whose name, description or schema says it writes declares no annotations (readOnlyHint, destructiveHint, ...).' },
@@ -43,41 +45,31 @@ export const CONTRACT_RULES: readonly ContractRule[] = [
   { id: 'poisoning/suspicious-directive', family: 'poisoning', defaultLevel: 'warning', description: 'Weaker steering: pseudo system tags, tool shadowing, claims of priority over other tools.' },
   { id: 'poisoning/exfiltration-sink', family: 'poisoning', defaultLevel: 'error', description: 'A data sink (capture host, templated URL, image beacon) or a credential file the model is pointed at.' },
   { id: 'poisoning/credential', family: 'poisoning', defaultLevel: 'error', description: 'A credential shape (cloud keys, tokens, private keys) in server-supplied text.' },
-];
+] as const satisfies readonly RuleEntry[];
 
-export const RULE_IDS: ReadonlySet<string> = new Set(CONTRACT_RULES.map((r) => r.id));
+export type RuleId = (typeof CONTRACT_RULES)[number]['id'];
+export interface ContractRule extends RuleEntry {
+  readonly id: RuleId;
+}
+/** What a level or waiver may name: a rule id, a whole family (`risk/*`) or every rule (`*`). */
+export type RulePattern = RuleId | `${RuleFamily}/*` | '*';
 
-export function ruleById(id: string): ContractRule | undefined {
-  return CONTRACT_RULES.find((r) => r.id === id);
+const BY_ID: ReadonlyMap<string, ContractRule> = new Map(CONTRACT_RULES.map((r) => [r.id, r]));
+export const RULE_IDS: ReadonlySet<string> = new Set(BY_ID.keys());
+/** Every pattern a config may write, ids first: the candidates for a did-you-mean hint. */
+export const RULE_PATTERNS: readonly RulePattern[] = [...CONTRACT_RULES.map((r) => r.id), ...RULE_FAMILIES.map((f) => `${f}/*` as const), '*'];
+
+export function isRuleId(id: string): id is RuleId {
+  return BY_ID.has(id);
 }
 
-/** Thresholds of the lint rules; every default is documented in docs/contracts.md. */
-export interface ContractThresholds {
-  /** Fewer characters than this is a thin description. */
-  minDescriptionChars: number;
-  maxTools: number;
-  maxSchemaDepth: number;
-  /** Estimated tokens of one tool definition. */
-  maxToolTokens: number;
-  maxSchemaProperties: number;
-  /** Estimated tokens of all tool definitions plus server instructions. */
-  tokenBudget: number;
-  /** Combined name and description similarity at which two tools are confusable (0..1). */
-  confusableScore: number;
-  /** A result larger than this (bytes of JSON) that is not a link or an embedded resource gets advice. */
-  largeResultBytes: number;
-  /** More tools than this get the progressive-disclosure advice. */
-  disclosureTools: number;
+export function isRulePattern(p: string): p is RulePattern {
+  return p === '*' || BY_ID.has(p) || (p.endsWith('/*') && (RULE_FAMILIES as readonly string[]).includes(p.slice(0, -2)));
 }
 
-export const DEFAULT_THRESHOLDS: Readonly<ContractThresholds> = {
-  minDescriptionChars: 20,
-  maxTools: 40,
-  maxSchemaDepth: 5,
-  maxToolTokens: 2000,
-  maxSchemaProperties: 60,
-  tokenBudget: 10_000,
-  confusableScore: 0.75,
-  largeResultBytes: 10 * 1024,
-  disclosureTools: 30,
-};
+export function ruleById(id: RuleId): ContractRule {
+  const rule = BY_ID.get(id);
+  if (!rule) throw new Error(`rule ${id} is missing from CONTRACT_RULES`); // unreachable: RuleId comes from the list
+  return rule;
+}
+

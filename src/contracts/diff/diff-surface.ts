@@ -1,9 +1,9 @@
 /** Changes to prompts, resources and resource templates: the rest of what a server offers a model. */
-import { canonicalStringify, hashJson } from './canonical.js';
-import type { CataloguePrompt, CataloguePromptArgument, CatalogueResource, CatalogueResourceTemplate } from './catalogue.js';
-import type { CatalogueChange } from './diff.js';
+import { canonicalStringify, hashJson } from '../shared/canonical.js';
+import type { CataloguePrompt, CataloguePromptArgument, CatalogueResource, CatalogueResourceTemplate } from '../catalogue/catalogue.js';
+import type { CatalogueChange } from './change.js';
 import { beforeAfter, excerpt } from './diff-tool.js';
-import { textOf } from '../core/text-of.js';
+import { textOf } from '../../core/text-of.js';
 
 type Entity = Record<string, unknown>;
 

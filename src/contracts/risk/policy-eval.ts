@@ -2,7 +2,7 @@
  * Enforcing a policy on an inventory: which risk classes a server may expose, which need approval or receipts, and
  * which tools it covers. A tool the policy has not seen, or one now more severe than approved, fails.
  */
-import type { Policy } from '../core/policy.js';
+import type { Policy } from '../../core/policy.js';
 import type { InventoryRow } from './inventory.js';
 import { rulesFor } from './inventory.js';
 import { RISK_CLASSES } from './risk.js';

@@ -2,9 +2,9 @@
  * Compatibility of two versions of one schema. Input schemas must keep accepting what they accepted
  * (narrowing breaks callers); output schemas must keep promising what they promised (widening breaks consumers).
  */
-import { canonicalStringify } from './canonical.js';
-import { measureExpansion, SCHEMA_EXPANSION_BUDGET } from '../core/schema-budget.js';
-import { asNode, deref, isObject, propertiesOf, requiredOf, typesOf, type SchemaNode } from './schema-util.js';
+import { canonicalStringify } from '../shared/canonical.js';
+import { measureExpansion, SCHEMA_EXPANSION_BUDGET } from '../../core/schema-budget.js';
+import { asNode, deref, isObject, propertiesOf, requiredOf, typesOf, type SchemaNode } from '../schema/schema-util.js';
 import { describeConstraint, compareConstraints, CONSTRAINT_KEYS } from './schema-constraints.js';
 
 export type Direction = 'input' | 'output';

@@ -1,9 +1,9 @@
 /** Parameter-level signals: the top-level arguments of a tool, and which of them make it a catch-all. */
-import type { CatalogueTool } from './catalogue.js';
+import type { CatalogueTool } from '../catalogue/catalogue.js';
 import { CATCH_ALL_PARAMS, READ_VERBS, WRITE_VERBS } from './risk-vocabulary.js';
 
 const defaultIsVerb = (w: string): boolean => WRITE_VERBS.has(w) || READ_VERBS.has(w);
-import { deref, isObject, propertiesOf, requiredOf, typesOf, type SchemaNode } from './schema-util.js';
+import { deref, isObject, propertiesOf, requiredOf, typesOf, type SchemaNode } from '../schema/schema-util.js';
 
 export interface Param {
   name: string;
