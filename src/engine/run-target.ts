@@ -187,11 +187,18 @@ async function contractsStep(
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
     if (o.contracts === false) return { problems };
     const examples = o.examples && Object.keys(o.examples).length ? await examplesStep(env, recorder, catalogue, o) : undefined;
-    const analysis = analyseCatalogue(catalogue, o.contracts, {
-      structuredResults: recorder.audit?.structuredResults ?? [],
-      resultSizes: [...(recorder.audit?.resultSizes ?? []), ...(examples?.sizes ?? [])],
-      extraFindings: examples?.findings ?? [],
-    });
+    let analysis: ReturnType<typeof analyseCatalogue>;
+    try {
+      analysis = analyseCatalogue(catalogue, o.contracts, {
+        structuredResults: recorder.audit?.structuredResults ?? [],
+        resultSizes: [...(recorder.audit?.resultSizes ?? []), ...(examples?.sizes ?? [])],
+        extraFindings: examples?.findings ?? [],
+      });
+    } catch (e) {
+      // Our analysis broke, not the server: the section says so at error level, so the run cannot pass quietly.
+      const finding = { ruleId: 'contracts/analysis-error', severity: 'error' as const, subject: 'catalogue', message: `the contracts analysis failed: ${(e as Error).message}` };
+      return { problems, section: { id: 'contracts', title: 'Tool contracts', findings: [finding] } };
+    }
     digest(catalogueDigest(catalogue, analysis));
     return { section: contractsSection(analysis), problems };
   } catch (e) {

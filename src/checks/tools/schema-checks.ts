@@ -1,7 +1,7 @@
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { SchemaCompiler } from '../support/schema.js';
-import { judgeSchema, networkRefs, schemaFacts, type SchemaFacts } from './schemas.js';
+import { judgeAll, networkRefs, schemaFacts, type SchemaFacts } from './schemas.js';
 
 async function facts(t: CheckContext): Promise<SchemaFacts[]> {
   const list = await t.shared.list('tools/list');
@@ -51,7 +51,7 @@ export const schemaValid: CheckDefinition = {
   async run(t) {
     const all = await facts(t);
     const compiler = new SchemaCompiler();
-    const verdicts = all.map((f) => judgeSchema(f, compiler));
+    const verdicts = await judgeAll(all, compiler);
     const bad = verdicts.filter((v) => v.problems.length);
     const skipped = verdicts.filter((v) => v.skipped);
     if (bad.length)

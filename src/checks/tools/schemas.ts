@@ -41,3 +41,30 @@ export function judgeSchema(f: SchemaFacts, compiler: SchemaCompiler): SchemaVer
 export function networkRefs(f: SchemaFacts): string[] {
   return f.shape.refs.filter((r) => isNetworkRef(r.ref, f.shape)).map((r) => `${r.ref} (at ${r.at})`);
 }
+
+/**
+ * Judges every schema, compiling each distinct schema once (catalogues repeat shapes), and yields to the event loop
+ * every few milliseconds so responses still in flight are read on time: a slow harness must not look like a slow server.
+ */
+export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sliceMs = 10): Promise<SchemaVerdict[]> {
+  const seen = new Map<string, SchemaVerdict>();
+  const out: SchemaVerdict[] = [];
+  let since = performance.now();
+  for (const f of all) {
+    const key = JSON.stringify(f.schema) ?? String(f.schema);
+    const known = seen.get(key);
+    const label = `${f.tool}.${f.which}`;
+    if (known) {
+      out.push({ ...known, label });
+      continue;
+    }
+    const v = judgeSchema(f, compiler);
+    seen.set(key, v);
+    out.push(v);
+    if (performance.now() - since > sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import type { CatalogueTool } from '../catalogue/catalogue.js';
 import type { RawFinding } from '../rules/rule-settings.js';
 import { ANTONYMS } from '../risk/risk-vocabulary.js';
 import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from '../shared/text.js';
+import { boundedDistance, forEachCandidate, vectorCosine, vectorsOf, type Vector } from './confusable-index.js';
 
 const OPPOSITE = new Map<string, string>(ANTONYMS.flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][]));
 
@@ -39,39 +40,93 @@ function prepare(t: CatalogueTool): Prepared {
   return { tokens, name: t.name, norm: tokens.join('_'), bag: bagOf(words), words: words.length };
 }
 
-/** Pairs at or above `threshold` (combined score), plus same-name-after-stemming and near-identical descriptions. */
-export function confusablePairs(tools: readonly CatalogueTool[], threshold: number): ConfusablePair[] {
-  const prepared = tools.map(prepare);
-  const out: ConfusablePair[] = [];
-  for (let i = 0; i < prepared.length; i++) {
-    const a = prepared[i] as Prepared;
-    for (let j = i + 1; j < prepared.length; j++) {
-      const b = prepared[j] as Prepared;
-      if (a.name === b.name || opposites(a, b)) continue;
-      const desc = cosine(a.bag, b.bag);
-      const longest = Math.max(a.norm.length, b.norm.length) || 1;
-      const nameUpper = 1 - Math.abs(a.norm.length - b.norm.length) / longest;
-      const twinDescriptions = desc >= 0.9 && a.words >= 3 && b.words >= 3;
-      if (!twinDescriptions && nameUpper < 0.999 && (nameUpper + desc) / 2 < threshold) continue;
-      const name = 1 - levenshtein(a.norm, b.norm) / longest;
-      const score = (name + desc) / 2;
-      if (name >= 0.999 || twinDescriptions || score >= threshold) {
-        const [x, y] = a.name < b.name ? [a.name, b.name] : [b.name, a.name];
-        out.push({ a: x, b: y, nameSimilarity: round(name), descriptionSimilarity: round(desc), score: round(score) });
+/** At most this many pairs are listed; a near-identical catalogue has a pair per two tools and would drown the report. */
+export const CONFUSABLE_PAIR_CAP = 50;
+
+export interface ConfusableScan {
+  /** The first pairs in name order, at most `CONFUSABLE_PAIR_CAP` unless the caller asked for more. */
+  pairs: ConfusablePair[];
+  /** Every pair found, listed or not. */
+  total: number;
+}
+
+/** The pair when it is confusable; `listed` false means only the verdict counts, so the edit distance may be skipped. */
+function judge(a: Prepared, b: Prepared, desc: number, threshold: number, listed = true): ConfusablePair | true | undefined {
+  if (a.name === b.name) return undefined;
+  const longest = Math.max(a.norm.length, b.norm.length) || 1;
+  const nameUpper = 1 - Math.abs(a.norm.length - b.norm.length) / longest;
+  const twinDescriptions = desc >= 0.9 && a.words >= 3 && b.words >= 3;
+  if (!twinDescriptions && nameUpper < 0.999 && (nameUpper + desc) / 2 < threshold) return undefined;
+  if (opposites(a, b)) return undefined;
+  const sure = twinDescriptions || a.norm === b.norm;
+  if (!listed && sure) return true;
+  // Unless already sure, only an edit distance within what the threshold allows matters, so the count may stop there.
+  const cap = sure ? Infinity : Math.max(0, Math.ceil(longest * (1 + desc - 2 * threshold)) + 1);
+  const distance = cap === Infinity ? levenshtein(a.norm, b.norm) : boundedDistance(a.norm, b.norm, cap);
+  if (distance > cap) return undefined;
+  const name = 1 - distance / longest;
+  const score = (name + desc) / 2;
+  if (name < 0.999 && !twinDescriptions && score < threshold) return undefined;
+  if (!listed) return true;
+  const [x, y] = a.name < b.name ? [a.name, b.name] : [b.name, a.name];
+  return { a: x, b: y, nameSimilarity: round(name), descriptionSimilarity: round(desc), score: round(score) };
+}
+
+/**
+ * Pairs at or above `threshold` (combined score), plus same-name-after-stemming and near-identical descriptions, in
+ * name order. Candidates come from an index (names bucketed, descriptions by shared word), so a catalogue of
+ * thousands of distinct tools is scanned in near-linear time; every pair is still counted in `total`.
+ */
+export function scanConfusable(tools: readonly CatalogueTool[], threshold: number, cap = CONFUSABLE_PAIR_CAP, exhaustive = false): ConfusableScan {
+  const prepared = tools.map(prepare).sort((p, q) => (p.name < q.name ? -1 : p.name > q.name ? 1 : 0));
+  const pairs: ConfusablePair[] = [];
+  let total = 0;
+  const take = (a: Prepared, b: Prepared, desc: number): void => {
+    const pair = judge(a, b, desc, threshold, pairs.length < cap);
+    if (pair === undefined) return;
+    if (pair !== true) pairs.push(pair);
+    total++;
+  };
+  if (exhaustive || 2 * threshold - 1 <= 0) {
+    // At a threshold this low, names alone can make a pair with nothing shared in the descriptions: compare all.
+    for (let i = 0; i < prepared.length; i++)
+      for (let j = i + 1; j < prepared.length; j++) {
+        const a = prepared[i] as Prepared;
+        const b = prepared[j] as Prepared;
+        take(a, b, cosine(a.bag, b.bag));
       }
-    }
+  } else {
+    const vectors = vectorsOf(prepared.map((p) => p.bag));
+    forEachCandidate(prepared, Math.min(0.9, 2 * threshold - 1), (i, j) => {
+      take(prepared[i] as Prepared, prepared[j] as Prepared, vectorCosine(vectors[i] as Vector, vectors[j] as Vector));
+    });
   }
-  return out.sort((p, q) => (p.a < q.a ? -1 : p.a > q.a ? 1 : p.b < q.b ? -1 : p.b > q.b ? 1 : 0));
+  return { pairs, total };
+}
+
+/** Every confusable pair (uncapped); for small catalogues and tests. */
+export function confusablePairs(tools: readonly CatalogueTool[], threshold: number): ConfusablePair[] {
+  return scanConfusable(tools, threshold, Infinity).pairs;
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
 export function confusableFindings(tools: readonly CatalogueTool[], threshold: number): RawFinding[] {
-  return confusablePairs(tools, threshold).map((p) => ({
+  const scan = scanConfusable(tools, threshold);
+  const out: RawFinding[] = scan.pairs.map((p) => ({
     ruleId: 'lint/confusable-tools',
     subject: p.a,
     names: [p.a, p.b],
     message: `\`${p.a}\` and \`${p.b}\` read alike (name ${p.nameSimilarity}, description ${p.descriptionSimilarity}); a model will mix them up`,
     reason: 'make the names and the first sentence of each description say how the two differ, or merge them',
   }));
+  const rest = scan.total - scan.pairs.length;
+  if (rest > 0)
+    out.push({
+      ruleId: 'lint/confusable-tools',
+      subject: 'server',
+      message: `${scan.total.toLocaleString('en')} confusable pairs in all; the first ${scan.pairs.length} in name order are listed, ${rest.toLocaleString('en')} more are not`,
+      reason: 'many tools share near-identical names or descriptions: give each a name and first sentence that say what sets it apart, or merge them',
+    });
+  return out;
 }
