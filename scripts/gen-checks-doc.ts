@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS, selectChecks } from '../src/checks/index.js';
 import type { CheckDefinition } from '../src/checks/index.js';
 import type { TargetSpec } from '../src/core/target-spec.js';
 import { assayTarget } from '../src/engine/run-target.js';
@@ -18,7 +18,6 @@ import { LEGACY_FAULTS } from '../test/fixtures/servers/legacy/faults.js';
 import { startLegacyHttp } from '../test/fixtures/servers/legacy/http.js';
 import { MAPPINGS } from '../test/oracle/mapping.js';
 import { AUTH_FAULTS, startProtectedServer } from '../test/fixtures/servers/auth/server.js';
-import { AUTH_CHECKS } from '../src/checks/families/auth.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, path.extname(fileURLToPath(import.meta.url)) === '.ts' ? '..' : '../..');
@@ -70,7 +69,7 @@ const FIXTURES: Fixture[] = [
   {
     label: 'auth',
     faults: Object.keys(AUTH_FAULTS),
-    checks: AUTH_CHECKS,
+    checks: selectChecks(CHECKS, ['auth/']),
     async start(fault) {
       const s = await startProtectedServer({ faults: [fault] });
       const spec: TargetSpec = { kind: 'http', url: s.url, headers: { Authorization: `Bearer ${s.tokens.valid}` } };

@@ -1,11 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AUTH_CHECKS } from '../../src/checks/families/auth.js';
+import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { AUTH_FAULTS, startProtectedServer, type AuthFault } from '../fixtures/servers/auth/server.js';
 import { assertTrips, type FaultCase } from '../support/fault-cases.js';
 import { byStatus, explain, run } from '../support/fixtures.js';
 
+const AUTH_CHECKS = selectChecks(CHECKS, ['auth/']);
 const ALL = AUTH_CHECKS.map((c) => c.id).sort();
 
 const CASES: (FaultCase & { fault: AuthFault })[] = [

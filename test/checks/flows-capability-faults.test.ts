@@ -1,11 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { undeclaredCapability } from '../../src/checks/capabilities/undeclared.js';
-import { FLOW_CHECKS } from '../../src/checks/families/flows.js';
 import type { TargetReport } from '../../src/core/types.js';
 import { startFlowsHttp } from '../fixtures/servers/flows/http.js';
 import { explain, result, run } from '../support/fixtures.js';
-import { assertTrips, flowsStdio, type FaultCase } from './flows-support.js';
+import { assertTrips, FLOW_CHECKS, flowsStdio, type FaultCase } from './flows-support.js';
 
 const CHECKS = [...FLOW_CHECKS, undeclaredCapability];
 

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { FAULTS } from '../../examples/flawed-server/faults.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
-import { SURFACE_CHECKS } from '../../src/checks/families/surface.js';
 import { exampleStdio, run } from '../support/fixtures.js';
 import { assertTrips, type FaultCase } from '../support/fault-cases.js';
 
 // The wire audit sees many of these faults too; the table judges the specific checks.
+const SURFACE_CHECKS = selectChecks(CHECKS, ['meta/', 'discover/', 'errors/', 'results/', 'tools/', 'resources/', 'prompts/', 'completion/', 'pagination/', 'trace/']);
 const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
 
 /**

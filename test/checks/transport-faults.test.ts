@@ -2,7 +2,6 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFlawedHttp, type FlawedHttp } from '../../examples/flawed-server/http.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
-import { TRANSPORT_CHECKS } from '../../src/checks/families/transport.js';
 import type { TargetSpec } from '../../src/core/target-spec.js';
 import { FAULTS } from '../../examples/flawed-server/faults.js';
 import { byStatus, exampleStdio, explain, run } from '../support/fixtures.js';
@@ -11,7 +10,7 @@ import { TRANSPORT_PROBES, TRANSPORT_STDIO_ONLY } from './transport-fault-probes
 
 // The wire audit sees some faults too; the matrix judges the specific checks, as the main fault table does.
 const SPECIFIC = selectChecks(CHECKS, [], ['wire/']);
-const OURS = new Set(TRANSPORT_CHECKS.map((c) => c.id));
+const OURS = new Set(selectChecks(CHECKS, ['http-headers/', 'removed/', 'http-transport/', 'stdio/']).map((c) => c.id));
 
 interface Case {
   fault: string;

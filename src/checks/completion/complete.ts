@@ -3,7 +3,7 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { completionTargets } from './targets.js';
+import { completionTargets } from './support.js';
 
 /** What is wrong with a CompleteResult (schema: completion.values string[] of at most 100, total integer, hasMore boolean). */
 export function completionProblems(r: JsonObject): string[] {

@@ -5,7 +5,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { completionTargets } from '../completion/targets.js';
+import { completionTargets } from '../completion/support.js';
 
 /** Server capabilities and the methods each one gates (DIGEST §b ServerCapabilities). Logging has no method left. */
 const FEATURES = [

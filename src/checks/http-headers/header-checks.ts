@@ -2,7 +2,7 @@ import { ERROR, HEADER } from '../../spec/constants.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { namedRequests } from './targets.js';
+import { namedRequests } from './support.js';
 
 const QUOTE_METHOD = 'Every POST carries Mcp-Method equal to the JSON-RPC method; a missing or mismatched header is rejected with HTTP 400 and -32020.';
 const QUOTE_NAME = 'tools/call, resources/read and prompts/get carry Mcp-Name equal to params.name / params.uri; a missing or mismatched header is rejected with HTTP 400 and -32020.';

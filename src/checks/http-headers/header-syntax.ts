@@ -3,8 +3,8 @@ import { encodeHeaderValue } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { expectServed } from './param-targets.js';
-import { namedRequests } from './targets.js';
+import { expectServed } from './support.js';
+import { namedRequests } from './support.js';
 
 const SECTION = 'basic/transports/streamable-http#headers';
 const HINT = 'Look headers up case-insensitively, compare values exactly after trimming and decoding =?base64?…?= (SEP-2243).';

@@ -2,8 +2,8 @@ import { ERROR } from '../../spec/constants.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { withValue, type HeaderParamType } from './param-decls.js';
-import { callWith, encodeParam, expectServed, label, PARAM_HINT, paramTargets, type ParamTarget } from './param-targets.js';
+import { withValue, type HeaderParamType } from './support.js';
+import { callWith, encodeParam, expectServed, label, PARAM_HINT, paramTargets, type ParamTarget } from './support.js';
 
 const SECTION = 'basic/transports/streamable-http#custom-headers';
 const NO_TARGET = 'no safely callable tool declares a valid x-mcp-header parameter';

@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { headerDeclarations } from './param-decls.js';
+import { headerDeclarations } from './support.js';
 
 export const paramDeclarations: CheckDefinition = {
   id: 'http-headers/param-declarations',

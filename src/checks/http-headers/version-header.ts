@@ -3,7 +3,7 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { legacyHandshake, OLDEST_HTTP_VERSION } from '../removed/dual-era.js';
+import { legacyHandshake, OLDEST_HTTP_VERSION } from '../removed/support.js';
 
 const SECTION = 'basic/transports/streamable-http#protocol-version-header';
 const HINT = 'Require MCP-Protocol-Version on every POST and compare it with _meta before dispatching (SEP-2243).';

@@ -1,6 +1,6 @@
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY } from '../support/spec.js';
-import { httpTarget, isLocalTarget, modernPost, raw, rawText } from './raw.js';
+import { httpTarget, isLocalTarget, modernPost, raw, rawText } from './support.js';
 
 const SECTION = 'basic/transports/streamable-http#security-warning';
 const FOREIGN = 'evil.example.com';

@@ -1,8 +1,8 @@
 import { HEADER, MODERN_VERSION } from '../../spec/constants.js';
 import type { CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { legacyHandshake } from '../removed/dual-era.js';
-import { raw, rawText } from './raw.js';
+import { legacyHandshake } from '../removed/support.js';
+import { raw, rawText } from './support.js';
 
 export const oldVerbs405: CheckDefinition = {
   id: 'http-transport/get-delete-405',

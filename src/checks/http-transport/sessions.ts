@@ -3,7 +3,7 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { legacyHandshake } from '../removed/dual-era.js';
+import { legacyHandshake } from '../removed/support.js';
 
 const SECTION = 'basic/transports/streamable-http#compatibility';
 const SESSION = HEADER.sessionId.toLowerCase();

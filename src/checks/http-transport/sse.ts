@@ -2,9 +2,9 @@ import type { WireEntry } from '../../core/types.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { headerDeclarations } from '../http-headers/param-decls.js';
-import { paramHeaders } from '../http-headers/param-targets.js';
-import { modernPost, raw } from './raw.js';
+import { headerDeclarations } from '../http-headers/support.js';
+import { paramHeaders } from '../http-headers/support.js';
+import { modernPost, raw } from './support.js';
 import type { HttpProbeResponse } from '../../target/http-probe.js';
 
 const SECTION = 'basic/transports/streamable-http#sending-messages-to-the-server';

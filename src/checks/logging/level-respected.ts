@@ -2,7 +2,7 @@ import { META } from '../../spec/constants.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { LOG_LEVELS, logMessages, severity } from './scan.js';
+import { LOG_LEVELS, logMessages, severity } from './support.js';
 
 const MAX_TOOLS = 5;
 

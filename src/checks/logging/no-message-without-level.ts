@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { describeLogs, unsolicitedLogs } from './scan.js';
+import { describeLogs, unsolicitedLogs } from './support.js';
 
 const MAX_TOOLS = 5;
 

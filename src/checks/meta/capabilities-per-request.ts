@@ -3,7 +3,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { newTraceId, traceparent } from '../trace/w3c.js';
+import { newTraceId, traceparent } from '../trace/support.js';
 
 /** Which client capability each MRTR input request needs (DIGEST §e). */
 const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };

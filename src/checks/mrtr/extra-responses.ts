@@ -1,8 +1,8 @@
 import { describe } from '../../target/client.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor } from './answers.js';
-import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './flow.js';
+import { answersFor } from './support.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './support.js';
 import { retryParams } from './retry-completes.js';
 
 const MAX_OPS = 2;

@@ -3,8 +3,8 @@ import { describe, errorOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, inputRequestsOf } from './answers.js';
-import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport, type MrtrOp } from './flow.js';
+import { answersFor, inputRequestsOf } from './support.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport, type MrtrOp } from './support.js';
 import { retryParams } from './retry-completes.js';
 
 const MAX_OPS = 3;

@@ -2,7 +2,7 @@ import { resultOf } from '../../target/client.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { MRTR_CAPABILITIES } from './answers.js';
+import { MRTR_CAPABILITIES } from './support.js';
 
 /** Methods outside MRTR's three, with the capability that gates each. */
 const OTHER_METHODS: [string, string | undefined][] = [

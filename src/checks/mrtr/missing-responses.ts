@@ -2,8 +2,8 @@ import { describe } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, inputRequestsOf } from './answers.js';
-import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './flow.js';
+import { answersFor, inputRequestsOf } from './support.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './support.js';
 
 const MAX_OPS = 2;
 

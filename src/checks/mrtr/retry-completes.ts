@@ -2,8 +2,8 @@ import { describe, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, inputRequiredProblems } from './answers.js';
-import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './flow.js';
+import { answersFor, inputRequiredProblems } from './support.js';
+import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './support.js';
 
 const MAX_OPS = 3;
 const MAX_ROUNDS = 5;

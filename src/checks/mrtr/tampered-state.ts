@@ -1,8 +1,8 @@
 import { describe } from '../../target/client.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, tamper } from './answers.js';
-import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './flow.js';
+import { answersFor, tamper } from './support.js';
+import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './support.js';
 
 const MAX_OPS = 3;
 

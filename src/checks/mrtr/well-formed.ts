@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { discoverInputRequired, requireFound } from './flow.js';
+import { discoverInputRequired, requireFound } from './support.js';
 
 export const inputRequiredWellFormed: CheckDefinition = {
   id: 'mrtr/input-required-well-formed',

@@ -7,7 +7,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { legacyHandshake } from './dual-era.js';
+import { legacyHandshake } from './support.js';
 
 const SECTION = 'changelog#major-changes';
 const HINT = 'Drop the handler: removed methods are answered like any unknown method (-32601, HTTP 404).';

@@ -7,7 +7,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { ToolInfo } from '../support/tools.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { errorLines, OutputValidator } from './output-validator.js';
+import { errorLines, OutputValidator } from './support.js';
 
 const MAX_TOOLS = 10;
 

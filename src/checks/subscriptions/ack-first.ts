@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, describeResponse, isNotification, listenWindowMs, offeredFilter, openListen, own } from './listen.js';
+import { ACK, describeResponse, isNotification, listenWindowMs, offeredFilter, openListen, own } from './support.js';
 
 export const ackFirst: CheckDefinition = {
   id: 'subscriptions/ack-first',

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
+import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './support.js';
 
 /** One advertised type only, so anything else on the stream is a leak; prompts first, as tools change most often. */
 function narrow(offered: JsonObject): JsonObject {

@@ -3,7 +3,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import { subscriptionIdOf } from '../../target/stream.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
+import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './support.js';
 
 /** Methods that only ever travel on a listen stream; on stdio only these are judged when they lack a usable tag. */
 const LISTEN_ONLY = new Set([ACK, ...Object.keys(FILTER_KEY_OF)]);

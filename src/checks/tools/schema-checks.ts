@@ -1,7 +1,7 @@
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { SchemaCompiler } from '../support/schema.js';
-import { judgeSchema, networkRefs, schemaFacts, type SchemaFacts } from './schemas.js';
+import { judgeSchema, networkRefs, schemaFacts, type SchemaFacts } from './support.js';
 
 async function facts(t: CheckContext): Promise<SchemaFacts[]> {
   const list = await t.shared.list('tools/list');

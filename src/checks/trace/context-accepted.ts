@@ -4,7 +4,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { traceMeta } from './w3c.js';
+import { traceMeta } from './support.js';
 
 /** What a request was answered with, stripped of what may differ per answer (_meta, cache hints, timing). */
 function shapeOf(method: string, ex: Exchange): unknown {

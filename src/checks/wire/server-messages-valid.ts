@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { judgedElsewhere } from './deferred.js';
+import { judgedElsewhere } from './support.js';
 
 export const serverMessagesValid: CheckDefinition = {
   id: 'wire/server-messages-valid',
