@@ -28,6 +28,7 @@ export const completionComplete: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/utilities/completion', 'A server advertising completions answers completion/complete for its prompts (ref/prompt) and resource templates (ref/resource) with completion.values: at most 100 strings, plus optional total and hasMore.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'completion-invalid' }, { fixture: 'flawed-server', fault: 'completion-unimplemented' }],
   requires: 'completions',
   async run(t) {
     const targets = await completionTargets(t);

@@ -43,6 +43,7 @@ export const capabilitiesMatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/discover', 'Each capability in the DiscoverResult has working methods; a method gated by a capability the server did not advertise is answered with -32601 (HTTP 404).', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'completion-unadvertised' }, { fixture: 'flawed-server', fault: 'completion-unimplemented' }],
   async run(t) {
     const caps = t.shared.discoverCapabilities();
     if (!caps) return t.precondition('server/discover returned no capabilities object (see discover/implemented)');

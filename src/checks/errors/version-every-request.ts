@@ -29,6 +29,7 @@ export const versionEveryRequest: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#meta', 'Every request carries its protocol version and is accepted or rejected on its own: after served calls and lists, a request naming an unsupported version still gets -32022.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'version-unchecked-after-call' }],
   async run(t) {
     const { send, close } = sender(t);
     try {

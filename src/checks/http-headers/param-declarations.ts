@@ -12,6 +12,7 @@ export const paramDeclarations: CheckDefinition = {
     2243,
   ),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'x-mcp-header-invalid' }],
   requires: 'tools',
   async run(t) {
     const list = await t.shared.list('tools/list');

@@ -22,6 +22,7 @@ export const versionHeaderMissing: CheckDefinition = {
     2243,
   ),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-version-optional' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const method = listMethod(t);
     const ex = await t.request(method, {}, { headers: { [HEADER.protocolVersion]: null } });
@@ -57,6 +58,7 @@ export const versionHeaderMismatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'MCP-Protocol-Version must equal _meta io.modelcontextprotocol/protocolVersion; when they disagree the server rejects the request with HTTP 400 and -32020.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-version-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const method = listMethod(t);
     // As the official suite sends it: a supported header over a body naming another version.

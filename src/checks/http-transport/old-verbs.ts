@@ -14,6 +14,7 @@ export const oldVerbs405: CheckDefinition = {
     2567,
   ),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'http-old-verbs-served' }],
   async run(t) {
     const tries: { method: string; headers: Record<string, string> }[] = [
       { method: 'GET', headers: { accept: 'text/event-stream', [HEADER.protocolVersion]: MODERN_VERSION } },

@@ -45,6 +45,7 @@ export const sseNoServerRequests: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'On an SSE response stream the server may send notifications tied to the request and then the response, but MUST NOT send JSON-RPC requests (MRTR replaced them).', 2322),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'sse-server-request' }],
   runsLast: true,
   async run(t) {
     if (!streamEntries(t).length) await streamAttempts(t);
@@ -69,6 +70,7 @@ export const sseAccelBuffering: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026(SECTION, 'A server answering with an SSE stream SHOULD send the X-Accel-Buffering: no header, so proxies do not hold events back.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'sse-no-accel-buffering' }],
   runsLast: true,
   async run(t) {
     if (!streamEntries(t).length) await streamAttempts(t);
@@ -92,6 +94,7 @@ export const sseStreamEnds: CheckDefinition = {
   level: 'SHOULD',
   spec: { revision: { since: '2025-03-26' }, section: SECTION, quote: 'After the JSON-RPC response on an SSE response stream, the server SHOULD end the stream (within a second here).' },
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'sse-stream-open' }],
   async run(t) {
     const streams = (await streamAttempts(t)).filter((a) => a.r.sse && a.r.final);
     if (!streams.length) return t.precondition(NO_SSE);

@@ -13,6 +13,7 @@ export const logLevelRespected: CheckDefinition = {
   advice: true,
   spec: since2026('server/utilities/logging', 'Logging is deprecated (SEP-2577) but still specified: a request sets its minimum level with _meta io.modelcontextprotocol/logLevel, and the server sends only messages at that severity or above.', 2577),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'log-level-ignored' }],
   // Runs alone, so the log lines it asks for cannot be taken for another check's.
   runsLast: true,
   async run(t) {

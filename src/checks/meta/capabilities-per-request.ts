@@ -26,6 +26,7 @@ export const capabilitiesPerRequest: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#meta', 'Client capabilities are declared on each request; a server must not infer them from earlier requests, so a request declaring none never gets input requests for them.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'capabilities-carried-over' }],
   requires: 'tools',
   async run(t) {
     const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);

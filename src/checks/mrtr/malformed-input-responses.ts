@@ -39,6 +39,7 @@ export const malformedInputResponses: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/patterns/mrtr#error-handling', 'When an inputResponses entry is not a valid result for the input request it answers, the server rejects the retry with a JSON-RPC error (invalid params) instead of processing it.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-malformed-accepted' }],
   async run(t) {
     const usable = await operationsAskingForInput(t);
     let judged = 0;

@@ -19,6 +19,7 @@ export const inputRequiredMethodsOnly: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/patterns/mrtr#supported-requests', 'A server may answer input_required only to tools/call, prompts/get and resources/read; every other request, lists and discover included, never gets an InputRequiredResult.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-list-input-required' }],
   async run(t) {
     let inspected = 0;
     const judge = (label: string, ex: Exchange) => {

@@ -13,6 +13,7 @@ export const missingResponsesReasked: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/patterns/mrtr#error-handling', 'When a retry lacks input the server needs, the server responds with a new InputRequiredResult asking for it again rather than with an error.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-missing-error' }],
   async run(t) {
     const usable = await operationsAskingForInput(t);
     let judged = 0;

@@ -22,6 +22,7 @@ export const retryCompletes: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/patterns/mrtr#error-handling', 'A retry (new id, same params, inputResponses for every request, requestState echoed exactly) is processed: the server completes, or returns a new InputRequiredResult if it still needs input, rather than an error.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-retry-error' }],
   async run(t) {
     const d = await discoverInputRequired(t);
     const usable = d.found.filter((f) => !f.problems.length);

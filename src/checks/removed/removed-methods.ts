@@ -26,6 +26,7 @@ function removed(method: string, slug: string, quote: string, params: (t: CheckC
     level: 'MUST',
     spec: since2026(SECTION, quote, 2575),
     transports: [...BOTH],
+    trippedBy: [{ fixture: 'flawed-server', fault: 'removed-methods-served' }, { fixture: 'flawed-server', fault: 'unknown-method-wrong' }],
     async run(t) {
       const ex = await t.request(method, await params(t));
       if (resultOf(ex)) {
@@ -70,6 +71,7 @@ export const removedInitialize: CheckDefinition = {
     2575,
   ),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'initialize-wrong-code' }, { fixture: 'flawed-server', fault: 'unknown-method-wrong' }],
   async run(t) {
     // As the official suite sends it: the modern envelope and headers, no legacy params (removed methods, §c).
     const ex = await initializeExchange(t);

@@ -35,6 +35,7 @@ export const structuredContentValid: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/tools#output-schema', 'When a tool declares an outputSchema, its successful results carry structuredContent that validates against it.', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'structured-content-invalid' }],
   requires: 'tools',
   async run(t) {
     const { calls, tried } = await completedCalls(t, (tool) => tool.outputSchema !== undefined);
@@ -90,6 +91,7 @@ export const structuredContentText: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/tools#structured-content', 'For backwards compatibility a tool returning structuredContent should also return the serialized JSON in a TextContent block.', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'text-mirror-missing' }],
   requires: 'tools',
   async run(t) {
     const { calls, tried } = await completedCalls(t);

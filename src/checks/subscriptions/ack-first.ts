@@ -9,6 +9,7 @@ export const ackFirst: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/patterns/subscriptions', 'A server advertising listChanged or subscribe serves subscriptions/listen; notifications/subscriptions/acknowledged is the first message carrying the subscription id, and nothing is sent on the subscription before it.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'listen-ack-late' }, { fixture: 'flows', fault: 'listen-no-ack' }],
   async run(t) {
     const filter = await offeredFilter(t);
     const l = await openListen(t, filter);

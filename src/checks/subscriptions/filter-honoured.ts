@@ -25,6 +25,7 @@ export const filterHonoured: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/patterns/subscriptions', 'Each notification type is opt-in on subscriptions/listen: the server never sends a type the client did not request, acknowledges only a subset of what was requested, and sends no log or progress messages on the stream.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'listen-ack-overclaims' }, { fixture: 'flows', fault: 'listen-filter-ignored' }, { fixture: 'flows', fault: 'listen-log-on-stream' }],
   async run(t) {
     const filter = narrow(await offeredFilter(t));
     const l = await openListen(t, filter);

@@ -14,6 +14,7 @@ export const notificationsTagged: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#meta', 'Each notification on a subscriptions/listen stream, the acknowledgement included, carries _meta io.modelcontextprotocol/subscriptionId equal to the JSON-RPC id of the listen request; over stdio that tag is how clients demultiplex.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'listen-id-as-string' }, { fixture: 'flows', fault: 'listen-untagged' }],
   async run(t) {
     const l = await openListen(t, await offeredFilter(t));
     await requireOpen(t, l);
