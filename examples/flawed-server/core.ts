@@ -66,6 +66,7 @@ export class FlawedCore {
     if (method === 'initialize' && version === undefined && !this.faults.has('meta-unchecked')) {
       // A 2025 client's handshake: a modern-only server SHOULD name its versions in the error (VER).
       const requested = typeof params['protocolVersion'] === 'string' ? params['protocolVersion'] : 'unknown';
+      if (this.faults.has('initialize-versions-unlisted')) return errorReply(id, 400, -32022, `Unsupported protocol version: ${requested}`);
       return errorReply(id, 400, -32022, `Unsupported protocol version: ${requested}`, { supported: [MODERN_VERSION], requested });
     }
     if (!this.faults.has('meta-unchecked')) {

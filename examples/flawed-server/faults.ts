@@ -71,6 +71,7 @@ export const FAULTS: Record<string, string> = {
   'x-mcp-header-invalid': 'tools/list adds tag_city, whose x-mcp-header declarations are empty, not tokens, duplicated, on number/object and under items/oneOf',
   'removed-methods-served': 'ping, logging/setLevel, resources/subscribe and resources/unsubscribe answer an empty result',
   'initialize-wrong-code': 'initialize with the modern envelope gets -32600 (HTTP 400) instead of -32601 / 404',
+  'initialize-versions-unlisted': 'a 2025-era initialize gets -32022 without data.supported naming the versions the server speaks',
   'http-old-verbs-served': 'GET opens an event stream that stays open and DELETE answers 200, instead of 405 (HTTP)',
   'session-id-minted': 'every response carries an Mcp-Session-Id header (HTTP)',
   'session-id-enforced': 'a request with an unknown Mcp-Session-Id gets 404 "session not found" (HTTP)',

@@ -1,57 +1,59 @@
 import type { CheckDefinition } from './types.js';
-import { undeclaredCapability } from './capabilities/undeclared.js';
-import { cacheableResults } from './caching/cacheable-results.js';
-import { discoverImplemented } from './discover/implemented.js';
-import { discoverSupportedVersions } from './discover/supported-versions.js';
-import { unknownMethod } from './errors/unknown-method.js';
-import { unsupportedVersion } from './errors/unsupported-version.js';
-import { methodHeaderMismatch, methodHeaderMissing, nameHeaderMismatch, nameHeaderMissing } from './http-headers/header-checks.js';
-import { missingClientCapabilities, missingMeta, missingProtocolVersion } from './meta/required-keys.js';
-import { readMissingResource } from './resources/read-missing.js';
-import { resultTypePresent } from './results/result-type.js';
-import { stdoutJsonOnly } from './stdio/stdout-json-only.js';
-import { serverMessagesValid } from './wire/server-messages-valid.js';
-import { idCorrelation } from './wire/id-correlation.js';
-import { toolsListOrderStable } from './tools/list-order-stable.js';
-import { inputSchemaObject, schemaBounded, schemaNoNetworkRef, schemaValid } from './tools/schema-checks.js';
+import { checks as auth } from './auth/index.js';
+import { checks as caching } from './caching/index.js';
+import { checks as capabilities } from './capabilities/index.js';
+import { checks as completion } from './completion/index.js';
+import { checks as discover } from './discover/index.js';
+import { checks as errors } from './errors/index.js';
+import { checks as httpHeaders } from './http-headers/index.js';
+import { checks as httpTransport } from './http-transport/index.js';
+import { checks as legacy } from './legacy/index.js';
+import { checks as logging } from './logging/index.js';
+import { checks as meta } from './meta/index.js';
+import { checks as mrtr } from './mrtr/index.js';
+import { checks as pagination } from './pagination/index.js';
+import { checks as prompts } from './prompts/index.js';
+import { checks as removed } from './removed/index.js';
+import { checks as resources } from './resources/index.js';
+import { checks as results } from './results/index.js';
+import { checks as stdio } from './stdio/index.js';
+import { checks as subscriptions } from './subscriptions/index.js';
+import { checks as tasks } from './tasks/index.js';
+import { checks as tools } from './tools/index.js';
+import { checks as trace } from './trace/index.js';
+import { checks as wire } from './wire/index.js';
 
-import { TRANSPORT_CHECKS } from './families/transport.js';
-import { SURFACE_CHECKS } from './families/surface.js';
-import { FLOW_CHECKS } from './families/flows.js';
-import { LEGACY_CHECKS } from './families/eras.js';
-import { AUTH_CHECKS } from './families/auth.js';
+/** Each area's list, keyed by the area (the first segment of its checks' ids). */
+export const AREAS: Readonly<Record<string, readonly CheckDefinition[]>> = {
+  auth,
+  caching,
+  capabilities,
+  completion,
+  discover,
+  errors,
+  'http-headers': httpHeaders,
+  'http-transport': httpTransport,
+  legacy,
+  logging,
+  meta,
+  mrtr,
+  pagination,
+  prompts,
+  removed,
+  resources,
+  results,
+  stdio,
+  subscriptions,
+  tasks,
+  tools,
+  trace,
+  wire,
+};
 
 /** The catalogue: static, sorted by id, listable without running anything. */
-export const CHECKS: readonly CheckDefinition[] = [
-  discoverImplemented,
-  discoverSupportedVersions,
-  toolsListOrderStable,
-  cacheableResults,
-  resultTypePresent,
-  inputSchemaObject,
-  schemaValid,
-  schemaNoNetworkRef,
-  schemaBounded,
-  unsupportedVersion,
-  missingMeta,
-  missingProtocolVersion,
-  missingClientCapabilities,
-  unknownMethod,
-  readMissingResource,
-  undeclaredCapability,
-  methodHeaderMissing,
-  methodHeaderMismatch,
-  nameHeaderMissing,
-  nameHeaderMismatch,
-  stdoutJsonOnly,
-  serverMessagesValid,
-  idCorrelation,
-  ...TRANSPORT_CHECKS,
-  ...SURFACE_CHECKS,
-  ...FLOW_CHECKS,
-  ...LEGACY_CHECKS,
-  ...AUTH_CHECKS,
-].sort((a, b) => a.id.localeCompare(b.id));
+export const CHECKS: readonly CheckDefinition[] = Object.values(AREAS)
+  .flat()
+  .sort((a, b) => a.id.localeCompare(b.id));
 
 /** The area of a check is the first segment of its id. */
 export function areaOf(id: string): string {
@@ -64,7 +66,7 @@ export function selectChecks(all: readonly CheckDefinition[], only: readonly str
   return all.filter((c) => (!only.length || hit(c.id, only)) && !hit(c.id, skip));
 }
 
-export type { CheckDefinition, CheckContext, CheckOptions, CheckFailure, CheckEra } from './types.js';
+export type { CheckDefinition, CheckContext, CheckOptions, CheckFailure, CheckEra, FaultTrip } from './types.js';
 export { checkEras, erasOfSpec, ERA_LABEL } from './eras.js';
 export { CheckStop } from './types.js';
 export { SharedState } from './shared.js';

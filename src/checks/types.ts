@@ -39,7 +39,20 @@ export interface CheckDefinition {
    * verdict is itself a time bound (stdio/exit-on-eof) is not declared: it should not start amid every other start.
    */
   slow?: string;
+  /** The broken-fixture faults that make this check miss: the fault-matrix tests and docs/checks.md derive from them. */
+  trippedBy?: FaultTrip[];
   run(t: CheckContext): Promise<void>;
+}
+
+/** A fault switch of a broken fixture server that must make a check miss, and no check that does not declare it. */
+export interface FaultTrip {
+  /** examples/flawed-server, or test/fixtures/servers/{flows,legacy,auth}. */
+  fixture: 'flawed-server' | 'flows' | 'legacy' | 'auth';
+  fault: string;
+  /** Default: `fail` for a MUST, `warn` for a SHOULD or MAY or an advice check. */
+  status?: 'fail' | 'warn';
+  /** Default: every transport of the check that the fixture serves. */
+  transports?: TransportKind[];
 }
 
 export interface CheckFailure {

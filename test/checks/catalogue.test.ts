@@ -1,6 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHECKS, selectChecks } from '../../src/checks/index.js';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AREAS, areaOf, CHECKS, selectChecks } from '../../src/checks/index.js';
+
+import { REPO } from '../support/fixtures.js';
+
+/** Listed from the sources (a build output may hold stale files), imported from where this test runs. */
+const sourceDir = path.join(REPO, 'src/checks');
+const checksDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/checks');
+const ext = path.extname(fileURLToPath(import.meta.url));
 
 describe('the check catalogue', () => {
   it('declares each id once, well-formed, sorted', () => {
@@ -8,6 +18,20 @@ describe('the check catalogue', () => {
     assert.equal(new Set(ids).size, ids.length, 'ids are unique');
     for (const id of ids) assert.match(id, /^[a-z0-9-]+\/[a-z0-9-]+(\/[a-z0-9-]+)*$/, id);
     assert.deepEqual(ids, [...ids].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('gathers each area from its index, and every check a file exports is in the catalogue', async () => {
+    for (const [area, list] of Object.entries(AREAS)) for (const c of list) assert.equal(areaOf(c.id), area, `${c.id} is listed in ${area}/index`);
+    const folders = readdirSync(sourceDir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'support').map((d) => d.name);
+    assert.deepEqual(folders.sort(), Object.keys(AREAS).sort(), 'every area folder has an index in the catalogue');
+    const listed = new Set(CHECKS);
+    for (const area of folders)
+      for (const f of readdirSync(path.join(sourceDir, area)).filter((x) => x.endsWith('.ts') && x !== 'index.ts' && x !== 'support.ts')) {
+        const mod = (await import(pathToFileURL(path.join(checksDir, area, f.replace(/\.ts$/, ext))).href)) as Record<string, unknown>;
+        const defs = Object.entries(mod).filter(([, v]) => typeof v === 'object' && v !== null && 'id' in v && 'run' in v);
+        assert.ok(defs.length, `${area}/${f} defines checks (helpers belong in ${area}/support)`);
+        for (const [name, v] of defs) assert.ok(listed.has(v as (typeof CHECKS)[number]), `${area}/${f}: ${name} is missing from ${area}/index`);
+      }
   });
 
   it('cites a requirement, a level and transports for every check', () => {

@@ -1,11 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { undeclaredCapability } from '../../src/checks/capabilities/undeclared.js';
-import { FLOW_CHECKS } from '../../src/checks/families/flows.js';
 import type { TargetReport } from '../../src/core/types.js';
 import { startFlowsHttp } from '../fixtures/servers/flows/http.js';
 import { explain, result, run } from '../support/fixtures.js';
-import { assertTrips, flowsStdio, type FaultCase } from './flows-support.js';
+import { FLOW_CHECKS, flowsStdio } from './flows-support.js';
 
 const CHECKS = [...FLOW_CHECKS, undeclaredCapability];
 
@@ -21,17 +20,14 @@ async function runWithCapabilities(faults: string[], transport: 'http' | 'stdio'
 }
 
 /** Capability gating beyond tools/call: prompts/get and resources/read must not ask for undeclared input (MRTR §server rules). */
-const CASES: FaultCase[] = [{ fault: 'prompt-asks-undeclared', fail: ['capabilities/undeclared-client-capability'] }];
-
-describe('flows fixture: capability faults on prompts and resources trip exactly their check', { concurrency: 2 }, () => {
-  for (const c of CASES)
-    for (const transport of ['http', 'stdio'] as const)
-      it(`${c.fault} over ${transport}`, async () => {
-        const r = await runWithCapabilities([c.fault], transport);
-        assertTrips(r, c);
-        // The tools gate correctly (-32021), so only the prompt can be the culprit.
-        assert.match(result(r, 'capabilities/undeclared-client-capability').message ?? '', /^prompt briefing: asked for elicitation\/create/, explain(r));
-      });
+describe('flows fixture: the capability check names the prompt that asks for undeclared input', { concurrency: 2 }, () => {
+  for (const transport of ['http', 'stdio'] as const)
+    it(`prompt-asks-undeclared over ${transport} (its trip is proven by the fault matrix)`, async () => {
+      const r = await runWithCapabilities(['prompt-asks-undeclared'], transport);
+      assert.equal(result(r, 'capabilities/undeclared-client-capability').status, 'fail', explain(r));
+      // The tools gate correctly (-32021), so only the prompt can be the culprit.
+      assert.match(result(r, 'capabilities/undeclared-client-capability').message ?? '', /^prompt briefing: asked for elicitation\/create/, explain(r));
+    });
 
   for (const transport of ['http', 'stdio'] as const)
     it(`no faults over ${transport}: the capability check passes, exercised by the gated tools`, async () => {

@@ -1,10 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FLOW_CHECKS } from '../../src/checks/families/flows.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { startSupportDeskHttp, type SupportDeskHttp } from '../../examples/support-desk/http.js';
 import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
-import { runFlows } from './flows-support.js';
+import { FLOW_CHECKS, runFlows } from './flows-support.js';
 
 const IDS = FLOW_CHECKS.map((c) => c.id).sort();
 

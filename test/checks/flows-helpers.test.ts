@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { WireEntry } from '../../src/core/types.js';
-import { unsolicitedLogs } from '../../src/checks/logging/scan.js';
-import { answersFor, inputRequiredProblems, tamper } from '../../src/checks/mrtr/answers.js';
+import { unsolicitedLogs } from '../../src/checks/logging/support.js';
+import { answersFor, inputRequiredProblems, tamper } from '../../src/checks/mrtr/support.js';
 
 const meta = (extra: object = {}) => ({ _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, ...extra } });
 let seq = 0;

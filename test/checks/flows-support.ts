@@ -2,9 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StdioTargetSpec, TargetSpec } from '../../src/core/target-spec.js';
 import type { TargetReport } from '../../src/core/types.js';
-import { FLOW_CHECKS } from '../../src/checks/families/flows.js';
+import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { startFlowsHttp, type FlowsHttp } from '../fixtures/servers/flows/http.js';
 import { nodeFlags, run } from '../support/fixtures.js';
+
+/** The checks of the flows fixture's areas: multi round-trip requests, logging, subscriptions and Tasks. */
+export const FLOW_CHECKS = selectChecks(CHECKS, ['mrtr/', 'logging/', 'subscriptions/', 'tasks/']);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ext = path.extname(fileURLToPath(import.meta.url));

@@ -1,72 +1,34 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHECKS, selectChecks } from '../../src/checks/index.js';
-import { LEGACY_CHECKS } from '../../src/checks/families/eras.js';
+import { AREAS, CHECKS, selectChecks } from '../../src/checks/index.js';
 import { LEGACY_FAULTS } from '../fixtures/servers/legacy/faults.js';
 import { startLegacyHttp, type LegacyHttp } from '../fixtures/servers/legacy/http.js';
 import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
+import { describeFaults } from '../support/fault-cases.js';
+import { TRIPS } from '../support/fault-matrix.js';
 
 const LEGACY = selectChecks(CHECKS, ['legacy/']);
 const legacyStdio = (faults: string) => exampleStdio('../test/fixtures/servers/legacy/stdio', ['--faults', faults]);
 
-/** Each fault of the 2025-era fixture makes exactly its checks fail (MUST) or warn (SHOULD), and nothing else. */
-const CASES: { fault: string; fail?: string[]; warn?: string[]; transports?: ('http' | 'stdio')[] }[] = [
-  { fault: 'init-bad-shape', fail: ['legacy/initialize-result'] },
-  { fault: 'version-error', fail: ['legacy/version-negotiation'] },
-  { fault: 'version-echo', fail: ['legacy/version-negotiation'] },
-  { fault: 'tools-list-bad-shape', fail: ['legacy/tools-list'] },
-  { fault: 'schema-root-not-object', fail: ['legacy/tool-input-schema-object'] },
-  { fault: 'call-bad-shape', fail: ['legacy/tools-call'] },
-  { fault: 'ping-unimplemented', fail: ['legacy/ping'] },
-  { fault: 'resource-missing-empty', warn: ['legacy/resource-not-found'] },
-  { fault: 'session-id-invalid', fail: ['legacy/session-id-visible-ascii'], transports: ['http'] },
-];
-
 describe('the eras family', () => {
   it('registers every legacy check, 2025-era only, with a SpecRef ending at 2026-07-28', () => {
-    assert.deepEqual(LEGACY.map((c) => c.id), LEGACY_CHECKS.map((c) => c.id).sort());
-    for (const c of LEGACY_CHECKS) {
+    assert.deepEqual(LEGACY.map((c) => c.id), (AREAS['legacy'] ?? []).map((c) => c.id).sort());
+    for (const c of LEGACY) {
       assert.deepEqual(c.eras, ['legacy'], c.id);
       assert.equal(c.spec.revision.until, '2026-07-28', c.id);
       assert.ok(c.spec.revision.since <= '2025-11-25', c.id);
     }
   });
 
-  it('has a fault for every check, and a case for every fault', () => {
-    assert.deepEqual(CASES.map((c) => c.fault).sort(), Object.keys(LEGACY_FAULTS).sort());
-    const tripped = new Set(CASES.flatMap((c) => [...(c.fail ?? []), ...(c.warn ?? [])]));
-    assert.deepEqual([...tripped].sort(), LEGACY.map((c) => c.id));
+  it('has a fault for every check, and every fault trips a check', () => {
+    assert.deepEqual(LEGACY.filter((c) => !c.trippedBy?.some((t) => t.fixture === 'legacy')).map((c) => c.id), []);
+    const declared = new Set(TRIPS.filter((t) => t.fixture === 'legacy').map((t) => t.fault));
+    assert.deepEqual(Object.keys(LEGACY_FAULTS).filter((f) => !declared.has(f)), []);
   });
 });
 
-describe('each 2025-era fixture fault trips exactly its checks', () => {
-  const servers: LegacyHttp[] = [];
-  after(() => Promise.all(servers.map((s) => s.close())));
-
-  for (const c of CASES) {
-    for (const transport of c.transports ?? (['http', 'stdio'] as const)) {
-      it(`${c.fault} over ${transport}`, async () => {
-        let spec;
-        if (transport === 'http') {
-          const s = await startLegacyHttp({ faults: [c.fault] });
-          servers.push(s);
-          spec = { kind: 'http' as const, url: s.url };
-        } else spec = legacyStdio(c.fault);
-        const r = await run(spec, { checks: LEGACY });
-        assert.equal(r.era, 'legacy', explain(r));
-        assert.deepEqual(byStatus(r, 'fail'), (c.fail ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'warn'), (c.warn ?? []).slice().sort(), explain(r));
-        assert.deepEqual(byStatus(r, 'error', 'inconclusive', 'precondition-failed'), [], explain(r));
-        for (const id of [...(c.fail ?? []), ...(c.warn ?? [])]) {
-          const x = result(r, id);
-          assert.ok(x.message && x.message.length > 10, `${id} explains itself`);
-          assert.ok(x.evidence?.length, `${id} cites wire evidence`);
-          for (const seq of x.evidence ?? []) assert.ok(r.wire.some((w) => w.seq === seq), `${id}: evidence #${seq} is in the report's wire`);
-        }
-      });
-    }
-  }
-});
+/** Each fault of the 2025-era fixture makes exactly the checks that declare it fail (MUST) or warn (SHOULD), graded in the 2025 era. */
+describeFaults('legacy');
 
 describe('the 2025-era fixture with no faults', () => {
   let http: LegacyHttp;

@@ -4,11 +4,11 @@ import { startFlawedHttp, type FlawedHttp } from '../../examples/flawed-server/h
 import { startSupportDeskHttp, type SupportDeskHttp } from '../../examples/support-desk/http.js';
 import { NO_GUARD_ENV } from '../../examples/support-desk/stdio.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
-import { SURFACE_CHECKS } from '../../src/checks/families/surface.js';
 import type { TargetReport } from '../../src/core/types.js';
 import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
 
-const SURFACE = SURFACE_CHECKS.map((c) => c.id).sort();
+/** The surface areas: _meta, discover, errors, results, tools, resources, prompts, completion, pagination, trace. */
+const SURFACE = selectChecks(CHECKS, ['meta/', 'discover/', 'errors/', 'results/', 'tools/', 'resources/', 'prompts/', 'completion/', 'pagination/', 'trace/']).map((c) => c.id).sort();
 
 /**
  * Where SDK 2.4 itself deviates from the spec and the support-desk example does not yet work around it. The check is

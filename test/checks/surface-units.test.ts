@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { completionProblems } from '../../src/checks/completion/complete.js';
-import { templateVariables } from '../../src/checks/completion/targets.js';
+import { templateVariables } from '../../src/checks/completion/support.js';
 import { serverInfoProblem } from '../../src/checks/discover/server-info.js';
 import { codeAllocation, codeProblem } from '../../src/checks/errors/code-allocation.js';
 import { messageProblems } from '../../src/checks/prompts/get-listed.js';
@@ -11,7 +11,7 @@ import { contentsProblems } from '../../src/checks/resources/read-listed.js';
 import { templateProblems } from '../../src/checks/resources/templates-list.js';
 import { violatingArgs } from '../../src/checks/results/execution-errors.js';
 import { nameProblems } from '../../src/checks/tools/name-format.js';
-import { traceMeta } from '../../src/checks/trace/w3c.js';
+import { traceMeta } from '../../src/checks/trace/support.js';
 import type { CheckContext, CheckFailure } from '../../src/checks/types.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 

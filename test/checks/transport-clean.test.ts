@@ -2,11 +2,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFlawedHttp, type FlawedHttp } from '../../examples/flawed-server/http.js';
 import { startSupportDeskHttp, type SupportDeskHttp } from '../../examples/support-desk/http.js';
-import { TRANSPORT_CHECKS } from '../../src/checks/families/transport.js';
+import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import type { TargetReport } from '../../src/core/types.js';
 import type { TargetSpec } from '../../src/core/target-spec.js';
 import { exampleStdio, explain, run } from '../support/fixtures.js';
 
+/** The transport areas: HTTP headers, removed methods, the HTTP transport, stdio. */
+const TRANSPORT_CHECKS = selectChecks(CHECKS, ['http-headers/', 'removed/', 'http-transport/', 'stdio/']);
 const OURS = TRANSPORT_CHECKS.map((c) => c.id);
 const HTTP_ONLY = TRANSPORT_CHECKS.filter((c) => !c.transports.includes('stdio')).map((c) => c.id);
 const STDIO_ONLY = TRANSPORT_CHECKS.filter((c) => !c.transports.includes('http')).map((c) => c.id);

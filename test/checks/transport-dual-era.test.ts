@@ -5,11 +5,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { startFlawedHttp, type FlawedHttp } from '../../examples/flawed-server/http.js';
-import { TRANSPORT_CHECKS } from '../../src/checks/families/transport.js';
+import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import type { TargetReport } from '../../src/core/types.js';
 import { explain, result, run } from '../support/fixtures.js';
 
-const OURS = TRANSPORT_CHECKS.map((c) => c.id);
+const OURS = selectChecks(CHECKS, ['http-headers/', 'removed/', 'http-transport/', 'stdio/']).map((c) => c.id);
 
 interface Front {
   url: string;

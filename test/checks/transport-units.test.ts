@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toolList } from '../../examples/flawed-server/catalogue.js';
-import { headerDeclarations, valueAt, withValue } from '../../src/checks/http-headers/param-decls.js';
+import { headerDeclarations, valueAt, withValue } from '../../src/checks/http-headers/support.js';
 import { probeHttp } from '../../src/target/http-probe.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { UnauditedRecorder } from '../../src/target/unaudited-recorder.js';

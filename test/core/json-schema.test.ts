@@ -4,7 +4,7 @@ import { createAjv, dialectOf, MAX_PATTERN_INPUT, patternEngine, PatternTimeoutE
 import { PATTERN_TIME_LIMIT_MS } from '../../src/core/regex-worker.js';
 import { measureExpansion } from '../../src/core/schema-budget.js';
 import { measureSchema } from '../../src/checks/support/schema.js';
-import { OutputValidator } from '../../src/checks/results/output-validator.js';
+import { OutputValidator } from '../../src/checks/results/support.js';
 import { validateStructuredResult } from '../../src/contracts/index.js';
 
 describe('validators for server-provided schemas', () => {

@@ -14,6 +14,7 @@ export const authNoToken401: CheckDefinition = {
   level: 'MUST',
   spec: authSpec('basic/authorization#error-handling', 'A protected server answers a request that carries no access token with HTTP 401 Unauthorized.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'no-token-403' }],
   async run(t) {
     const ex = await requireProtected(t);
     if (ex.http?.status !== 401) t.fail({ message: 'a request without a token was not answered 401', expected: 'HTTP 401', actual: describe(ex), evidence: ex.evidence });
@@ -26,6 +27,7 @@ export const authWwwAuthenticate: CheckDefinition = {
   level: 'MUST',
   spec: authSpec('basic/authorization#protected-resource-metadata-discovery-requirements', 'A 401 response carries a WWW-Authenticate header (RFC 9110 §15.5.2) with the Bearer scheme (RFC 6750 §3).'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'no-challenge' }],
   async run(t) {
     const ex = await requireProtected(t);
     if (ex.http?.status !== 401) t.precondition(`the request without a token got ${describe(ex)}, not 401 (auth/no-token-401 reports it)`);
@@ -41,6 +43,7 @@ export const authResourceMetadataParam: CheckDefinition = {
   level: 'SHOULD',
   spec: authSpec('basic/authorization#protected-resource-metadata-discovery-requirements', 'The 401 WWW-Authenticate challenge carries resource_metadata, the URL of the RFC 9728 document; clients try it before the well-known URIs.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'no-challenge' }, { fixture: 'auth', fault: 'no-resource-metadata' }],
   async run(t) {
     const ex = await requireProtected(t);
     if (ex.http?.status !== 401) t.precondition(`the request without a token got ${describe(ex)}, not 401`);

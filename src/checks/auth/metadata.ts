@@ -20,6 +20,7 @@ export const authProtectedResourceMetadata: CheckDefinition = {
   level: 'MUST',
   spec: authSpec('basic/authorization#authorization-server-discovery', 'A protected server publishes RFC 9728 metadata whose resource is its own URL and whose authorization_servers lists at least one authorization server.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'metadata-malformed' }, { fixture: 'auth', fault: 'metadata-missing' }],
   async run(t) {
     const ex = await requireProtected(t);
     if (t.spec.kind !== 'http') return;

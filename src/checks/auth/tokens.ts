@@ -9,6 +9,7 @@ export const authTokenAccepted: CheckDefinition = {
   level: 'MUST',
   spec: authSpec('basic/authorization#access-token-usage', 'A request carrying a valid access token in the Authorization header (Bearer) is served, not refused.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'token-single-use' }],
   async run(t) {
     await requireProtected(t);
     const ex = await withAuthorization(t, userAuthorization(t) ?? null);
@@ -37,6 +38,7 @@ export const authAudienceValidated: CheckDefinition = {
   level: 'MUST',
   spec: authSpec('basic/authorization#token-audience-binding-and-validation', 'The server validates that an access token was issued for it (its audience) and answers any other token with 401.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'audience-unchecked' }],
   run: (t) => expectRefused(t, t.options.auth?.otherAudienceToken, (c) => void (c.aud = 'https://other-resource.invalid/mcp'), 'token for another audience', '--auth-other-audience-token'),
 };
 
@@ -46,6 +48,7 @@ export const authExpiredRefused: CheckDefinition = {
   level: 'MUST',
   spec: authSpec('basic/authorization#token-handling', 'An invalid or expired access token is answered with HTTP 401, never served and never a server error.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'expiry-unchecked' }],
   run: (t) => expectRefused(t, t.options.auth?.expiredToken, (c) => void (c.exp = Math.floor(Date.now() / 1000) - 3600), 'expired token', '--auth-expired-token'),
 };
 
@@ -55,6 +58,7 @@ export const authMalformedRefused: CheckDefinition = {
   level: 'MUST',
   spec: authSpec('basic/authorization#token-handling', 'A malformed access token is an invalid token: HTTP 401, never served and never a server error.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'auth', fault: 'malformed-500' }],
   async run(t) {
     await requireProtected(t);
     for (const token of ['not-a-token', 'eyJhbGciOiJIUzI1NiJ9.%%%.x', `${'A'.repeat(40)}.`]) {

@@ -37,6 +37,7 @@ export const cacheableResults: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/utilities/caching', 'Results of server/discover, the four list methods and resources/read carry an integer ttlMs >= 0 and a cacheScope of public or private; all pages of one list share one cacheScope.', 2549),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'cache-hints-invalid' }, { fixture: 'flawed-server', fault: 'cache-hints-missing' }, { fixture: 'flawed-server', fault: 'cache-scope-per-page' }, { fixture: 'flawed-server', fault: 'discover-missing-fields' }],
   async run(t) {
     let seen = 0;
     const discover = await t.shared.discover();

@@ -23,6 +23,7 @@ export const undeclaredCapability: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#capabilities', 'A server that needs a client capability the request did not declare answers -32021 with data.requiredCapabilities (an object; HTTP 400), and never asks for input the client did not declare.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'capability-unchecked' }, { fixture: 'flows', fault: 'prompt-asks-undeclared' }],
   async run(t) {
     const { probes, tools, skippedTools } = await probesOf(t);
     if (!probes.length)

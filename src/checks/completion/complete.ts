@@ -3,7 +3,7 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { completionTargets } from './targets.js';
+import { completionTargets } from './support.js';
 import { obj, at, arr } from '../../spec/read.js';
 
 /** What is wrong with a CompleteResult (schema: completion.values string[] of at most 100, total integer, hasMore boolean). */
@@ -29,6 +29,7 @@ export const completionComplete: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/utilities/completion', 'A server advertising completions answers completion/complete for its prompts (ref/prompt) and resource templates (ref/resource) with completion.values: at most 100 strings, plus optional total and hasMore.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'completion-invalid' }, { fixture: 'flawed-server', fault: 'completion-unimplemented' }],
   requires: 'completions',
   async run(t) {
     const targets = await completionTargets(t);

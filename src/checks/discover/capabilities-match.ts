@@ -5,7 +5,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { completionTargets } from '../completion/targets.js';
+import { completionTargets } from '../completion/support.js';
 
 /** Server capabilities and the methods each one gates (DIGEST §b ServerCapabilities). Logging has no method left. */
 const FEATURES = [
@@ -41,6 +41,7 @@ export const capabilitiesMatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/discover', 'Each capability in the DiscoverResult has working methods; a method gated by a capability the server did not advertise is answered with -32601 (HTTP 404).', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'completion-unadvertised' }, { fixture: 'flawed-server', fault: 'completion-unimplemented' }],
   async run(t) {
     const caps = t.shared.discoverCapabilities();
     if (!caps) return t.precondition('server/discover returned no capabilities object (see discover/implemented)');

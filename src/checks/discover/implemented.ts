@@ -8,6 +8,7 @@ export const discoverImplemented: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/discover', 'Every server implements server/discover, answering with supportedVersions and capabilities (resultType and cache hints are judged by results/result-type and caching/cacheable-results).', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'discover-missing-fields' }, { fixture: 'flawed-server', fault: 'discover-unimplemented' }],
   async run(t) {
     const ex = await t.shared.discover();
     const r = resultOf(ex);

@@ -22,6 +22,7 @@ export const discoverServerInfo: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/discover', 'Servers should identify themselves in the result _meta key io.modelcontextprotocol/serverInfo (name and version), for display and logs.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'server-info-missing' }],
   async run(t) {
     const ex = await t.shared.discover();
     const r = resultOf(ex);

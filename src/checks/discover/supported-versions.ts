@@ -9,6 +9,7 @@ export const discoverSupportedVersions: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/discover', `A server that serves ${MODERN_VERSION} lists it in supportedVersions.`, 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'discover-missing-version' }],
   async run(t) {
     const ex = await t.shared.discover();
     const r = resultOf(ex);

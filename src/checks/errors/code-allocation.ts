@@ -33,6 +33,7 @@ export const codeAllocation: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#error-codes', 'Implementations must not emit undefined codes from -32020..-32099 (reserved for the spec) nor the retired -32002 and -32042; codes of their own belong outside -32768..-32000.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'error-code-reserved' }],
   runsLast: true,
   async run(t) {
     // Which modern request each response answers, keyed by check (phase) and id, as second transports reuse ids.

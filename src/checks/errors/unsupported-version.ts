@@ -13,6 +13,7 @@ export const unsupportedVersion: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#error-codes', 'A request naming a version the server does not support is answered with -32022 (HTTP 400), data.supported listing its versions and data.requested echoing the request; checked on every request.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'discover-missing-version' }, { fixture: 'flawed-server', fault: 'version-error-bad-data' }, { fixture: 'flawed-server', fault: 'version-unchecked' }],
   async run(t) {
     // Both a discover and (after a served request) a list: some servers check only the first request (DIGEST §b stdio).
     const methods = ['server/discover', ...(t.shared.offers('tools') !== false ? ['tools/list'] : [])];

@@ -2,7 +2,7 @@ import { ERROR, HEADER } from '../../spec/constants.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { namedRequests } from './targets.js';
+import { namedRequests } from './support.js';
 
 const QUOTE_METHOD = 'Every POST carries Mcp-Method equal to the JSON-RPC method; a missing or mismatched header is rejected with HTTP 400 and -32020.';
 const QUOTE_NAME = 'tools/call, resources/read and prompts/get carry Mcp-Name equal to params.name / params.uri; a missing or mismatched header is rejected with HTTP 400 and -32020.';
@@ -18,6 +18,7 @@ export const methodHeaderMissing: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_METHOD, 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-method-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const method = listMethod(t);
     const ex = await t.request(method, {}, { headers: { [HEADER.method]: null } });
@@ -31,6 +32,7 @@ export const methodHeaderMismatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_METHOD, 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-method-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const method = listMethod(t);
     const other = method === 'tools/list' ? 'prompts/list' : 'tools/list';
@@ -56,6 +58,7 @@ export const nameHeaderMissing: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_NAME, 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-name-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   run: (t) => nameCase(t, 'missing'),
 };
 
@@ -65,5 +68,6 @@ export const nameHeaderMismatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_NAME, 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-name-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   run: (t) => nameCase(t, 'mismatch'),
 };

@@ -3,8 +3,8 @@ import { encodeHeaderValue } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { expectServed } from './param-targets.js';
-import { namedRequests } from './targets.js';
+import { expectServed } from './support.js';
+import { namedRequests } from './support.js';
 
 const SECTION = 'basic/transports/streamable-http#headers';
 const HINT = 'Look headers up case-insensitively, compare values exactly after trimming and decoding =?base64?…?= (SEP-2243).';
@@ -23,6 +23,7 @@ export const headerNamesCaseInsensitive: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'Header names are case-insensitive: a request spelling mcp-protocol-version, mcp-method or mcp-name in another case is the same request and is served.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-name-case-sensitive' }],
   async run(t) {
     const method = listMethod(t);
     // Replacing a header under another spelling drops the standard one, so only the new spelling is sent.
@@ -43,6 +44,7 @@ export const methodValueCase: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'Header values such as method names are case-sensitive; an Mcp-Method that matches the body only when case is ignored is a mismatch: HTTP 400 and -32020.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-method-case-insensitive' }, { fixture: 'flawed-server', fault: 'headers-method-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const method = listMethod(t);
     const shouted = method.toUpperCase();
@@ -61,6 +63,7 @@ export const valueWhitespace: CheckDefinition = {
     2243,
   ),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-whitespace-rejected' }],
   async run(t) {
     const method = listMethod(t);
     expectServed(t, await t.request(method, {}, { headers: { [HEADER.method]: `  ${method}  ` } }), `${method} with Mcp-Method: "  ${method}  "`, HINT);
@@ -77,6 +80,7 @@ export const nameBase64: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'Servers MUST decode a =?base64?…?= header value before comparing it with the body: a correctly encoded Mcp-Name is served, one that decodes to another name gets HTTP 400 and -32020.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-base64-undecoded' }, { fixture: 'flawed-server', fault: 'headers-name-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const named = (await namedRequests(t))[0];
     if (!named) return t.precondition('no resource, prompt or safely callable tool to address with Mcp-Name', 'Allow a tool with --allow-tool GLOB.');

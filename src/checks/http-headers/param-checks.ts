@@ -2,8 +2,8 @@ import { ERROR } from '../../spec/constants.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { withValue, type HeaderParamType } from './param-decls.js';
-import { callWith, encodeParam, expectServed, label, PARAM_HINT, paramTargets, type ParamTarget } from './param-targets.js';
+import { withValue, type HeaderParamType } from './support.js';
+import { callWith, encodeParam, expectServed, label, PARAM_HINT, paramTargets, type ParamTarget } from './support.js';
 
 const SECTION = 'basic/transports/streamable-http#custom-headers';
 const NO_TARGET = 'no safely callable tool declares a valid x-mcp-header parameter';
@@ -25,6 +25,7 @@ export const paramMissing: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'When an argument annotated with x-mcp-header is in the body, its Mcp-Param-{Name} header is required; without it the server rejects the request with HTTP 400 and -32020.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-wrong-code' }, { fixture: 'flawed-server', fault: 'param-missing-accepted' }],
   async run(t) {
     const p = await first(t);
     rejects(t, await callWith(t, p, p.args, null), `${label(p)} with the value in the body and no header`);
@@ -37,6 +38,7 @@ export const paramMismatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'An Mcp-Param-{Name} header whose value differs from the annotated argument in the body is rejected with HTTP 400 and -32020.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-wrong-code' }, { fixture: 'flawed-server', fault: 'param-mismatch-accepted' }],
   async run(t) {
     const p = await first(t);
     const other = typeof p.value === 'string' ? `${p.value}-other` : typeof p.value === 'number' ? p.value + 1 : !p.value;
@@ -50,6 +52,7 @@ export const paramInvalid: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'A Mcp-Param-{Name} header with invalid characters, such as a =?base64?…?= value that is not valid base64 (bad alphabet or padding), is rejected with HTTP 400 and -32020.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-wrong-code' }, { fixture: 'flawed-server', fault: 'param-invalid-accepted' }],
   async run(t) {
     const p = await first(t, ['string']);
     const b64 = Buffer.from(String(p.value), 'utf8').toString('base64');
@@ -66,6 +69,7 @@ export const paramMatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'A tools/call whose Mcp-Param-{Name} header carries the argument (as-is, or as =?base64?…?=, which servers MUST decode before comparing) is served.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'param-base64-undecoded' }],
   async run(t) {
     const p = await first(t);
     const sentinel = `=?base64?${Buffer.from(String(p.value), 'utf8').toString('base64')}?=`;
@@ -80,6 +84,7 @@ export const paramAbsent: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'When an annotated argument is absent or null the client omits its Mcp-Param header, and the server MUST NOT expect it.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'param-null-expected' }],
   async run(t) {
     const p = await first(t);
     expectServed(t, await callWith(t, p, withValue(p.args, p.decl.path, undefined), null), `${label(p)} with the argument absent and no header`);
@@ -93,6 +98,7 @@ export const paramIntegerNumeric: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026(SECTION, 'Servers SHOULD compare integer header values numerically, so 42 and 42.0 are the same value.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'param-integer-as-string' }],
   async run(t) {
     const p = await first(t, ['integer']);
     expectServed(t, await callWith(t, p, p.args, `${String(p.value)}.0`), `${label(p)} with body ${String(p.value)} and header ${String(p.value)}.0`);

@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { headerDeclarations } from './param-decls.js';
+import { headerDeclarations } from './support.js';
 
 export const paramDeclarations: CheckDefinition = {
   id: 'http-headers/param-declarations',
@@ -12,6 +12,7 @@ export const paramDeclarations: CheckDefinition = {
     2243,
   ),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'x-mcp-header-invalid' }],
   requires: 'tools',
   async run(t) {
     const list = await t.shared.list('tools/list');

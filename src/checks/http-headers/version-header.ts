@@ -3,7 +3,7 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { legacyHandshake, OLDEST_HTTP_VERSION } from '../removed/dual-era.js';
+import { legacyHandshake, OLDEST_HTTP_VERSION } from '../removed/support.js';
 
 const SECTION = 'basic/transports/streamable-http#protocol-version-header';
 const HINT = 'Require MCP-Protocol-Version on every POST and compare it with _meta before dispatching (SEP-2243).';
@@ -22,6 +22,7 @@ export const versionHeaderMissing: CheckDefinition = {
     2243,
   ),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-version-optional' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const method = listMethod(t);
     const ex = await t.request(method, {}, { headers: { [HEADER.protocolVersion]: null } });
@@ -57,6 +58,7 @@ export const versionHeaderMismatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'MCP-Protocol-Version must equal _meta io.modelcontextprotocol/protocolVersion; when they disagree the server rejects the request with HTTP 400 and -32020.', 2243),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-version-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
   async run(t) {
     const method = listMethod(t);
     // As the official suite sends it: a supported header over a body naming another version.

@@ -1,6 +1,6 @@
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY } from '../support/spec.js';
-import { httpTarget, isLocalTarget, modernPost, raw, rawText } from './raw.js';
+import { httpTarget, isLocalTarget, modernPost, raw, rawText } from './support.js';
 
 const SECTION = 'basic/transports/streamable-http#security-warning';
 const FOREIGN = 'evil.example.com';
@@ -28,6 +28,7 @@ export const originValidated: CheckDefinition = {
   level: 'MUST',
   spec: { revision: { since: '2025-03-26' }, section: SECTION, quote: 'Servers MUST validate the Origin header against DNS rebinding; a request with an invalid Origin is refused with HTTP 403 Forbidden.' },
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'origin-unchecked' }],
   async run(t) {
     localOnly(t);
     const { method, own, refused } = await pair(t, { origin: `http://${FOREIGN}` });
@@ -53,6 +54,7 @@ export const dnsHostValidated: CheckDefinition = {
     quote: 'A local server protects itself from DNS rebinding: a request naming a foreign Host (as a rebound browser sends it, Origin or not) gets a 4xx, while its own Host is served.',
   },
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'host-unchecked' }],
   async run(t) {
     localOnly(t);
     const { method, own, refused } = await pair(t, { host: FOREIGN });

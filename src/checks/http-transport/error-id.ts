@@ -22,6 +22,7 @@ export const errorCarriesId: CheckDefinition = {
     quote: 'A response, error responses included, carries the id of the request it answers; only a request whose id cannot be read may be answered without one.',
   },
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'error-id-missing' }],
   async run(t) {
     let errors = 0;
     // A 2025-era server is asked only what a 2025 client sends; the other cases are 2026-07-28 envelope rules.

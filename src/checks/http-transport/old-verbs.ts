@@ -1,8 +1,8 @@
 import { HEADER, MODERN_VERSION } from '../../spec/constants.js';
 import type { CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { legacyHandshake } from '../removed/dual-era.js';
-import { raw, rawText } from './raw.js';
+import { legacyHandshake } from '../removed/support.js';
+import { raw, rawText } from './support.js';
 
 export const oldVerbs405: CheckDefinition = {
   id: 'http-transport/get-delete-405',
@@ -14,6 +14,7 @@ export const oldVerbs405: CheckDefinition = {
     2567,
   ),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'http-old-verbs-served' }],
   async run(t) {
     const tries: { method: string; headers: Record<string, string> }[] = [
       { method: 'GET', headers: { accept: 'text/event-stream', [HEADER.protocolVersion]: MODERN_VERSION } },

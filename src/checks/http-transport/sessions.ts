@@ -3,7 +3,7 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { legacyHandshake } from '../removed/dual-era.js';
+import { legacyHandshake } from '../removed/support.js';
 
 const SECTION = 'basic/transports/streamable-http#compatibility';
 const SESSION = HEADER.sessionId.toLowerCase();
@@ -25,6 +25,7 @@ export const noSessionMinted: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026(SECTION, 'Sessions were removed: a modern-only server SHOULD never mint session ids, so no response carries Mcp-Session-Id.', 2567),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'session-id-minted' }],
   async run(t) {
     const minted = (await sampleExchanges(t)).filter((ex) => ex.http?.headers[SESSION] !== undefined);
     if (!minted.length) return;
@@ -46,6 +47,7 @@ export const sessionIgnored: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026(SECTION, 'A modern-only server SHOULD ignore an Mcp-Session-Id header sent by an old client and serve the request normally.', 2567),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'session-id-enforced' }],
   async run(t) {
     const method = t.shared.offers('tools') !== false ? 'tools/list' : 'server/discover';
     const ex = await t.request(method, {}, { headers: { [HEADER.sessionId]: 'mcp-assay-unknown-session' } });

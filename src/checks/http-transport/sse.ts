@@ -2,9 +2,9 @@ import type { WireEntry } from '../../core/types.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
-import { headerDeclarations } from '../http-headers/param-decls.js';
-import { paramHeaders } from '../http-headers/param-targets.js';
-import { modernPost, raw } from './raw.js';
+import { headerDeclarations } from '../http-headers/support.js';
+import { paramHeaders } from '../http-headers/support.js';
+import { modernPost, raw } from './support.js';
 import type { HttpProbeResponse } from '../../target/http-probe.js';
 import { field } from '../../spec/read.js';
 
@@ -46,6 +46,7 @@ export const sseNoServerRequests: CheckDefinition = {
   level: 'MUST',
   spec: since2026(SECTION, 'On an SSE response stream the server may send notifications tied to the request and then the response, but MUST NOT send JSON-RPC requests (MRTR replaced them).', 2322),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'sse-server-request' }],
   runsLast: true,
   async run(t) {
     if (!streamEntries(t).length) await streamAttempts(t);
@@ -70,6 +71,7 @@ export const sseAccelBuffering: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026(SECTION, 'A server answering with an SSE stream SHOULD send the X-Accel-Buffering: no header, so proxies do not hold events back.'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'sse-no-accel-buffering' }],
   runsLast: true,
   async run(t) {
     if (!streamEntries(t).length) await streamAttempts(t);
@@ -93,6 +95,7 @@ export const sseStreamEnds: CheckDefinition = {
   level: 'SHOULD',
   spec: { revision: { since: '2025-03-26' }, section: SECTION, quote: 'After the JSON-RPC response on an SSE response stream, the server SHOULD end the stream (within a second here).' },
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'sse-stream-open' }],
   async run(t) {
     const streams = (await streamAttempts(t)).filter((a) => a.r.sse && a.r.final);
     if (!streams.length) return t.precondition(NO_SSE);

@@ -23,6 +23,7 @@ export const legacyInitializeResult: CheckDefinition = {
     '2024-11-05',
   ),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'legacy', fault: 'init-bad-shape' }],
   eras: ['legacy'],
   async run(t) {
     await rawSession(t, async (s) => {
@@ -55,6 +56,7 @@ export const legacyVersionNegotiation: CheckDefinition = {
   ),
   transports: [...BOTH],
   slow: 'two 2025 sessions of its own (two server processes on stdio)',
+  trippedBy: [{ fixture: 'legacy', fault: 'version-echo' }, { fixture: 'legacy', fault: 'version-error' }],
   eras: ['legacy'],
   async run(t) {
     const offered = await rawSession(

@@ -9,6 +9,7 @@ export const legacyPing: CheckDefinition = {
   level: 'MUST',
   spec: legacySpec('basic/utilities/ping', 'Either side may send ping; the receiver answers promptly with an empty result.', '2024-11-05'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'legacy', fault: 'ping-unimplemented' }],
   eras: ['legacy'],
   async run(t) {
     await session(t, async (s) => {

@@ -11,6 +11,7 @@ export const legacyResourceNotFound: CheckDefinition = {
   level: 'SHOULD',
   spec: legacySpec('server/resources#error-handling', 'Common failures are answered with standard JSON-RPC errors; resource not found uses -32002 (2026-07-28 moves it to -32602).', '2024-11-05'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'legacy', fault: 'resource-missing-empty' }],
   eras: ['legacy'],
   async run(t) {
     await session(t, async (s) => {

@@ -10,6 +10,7 @@ export const legacySessionIdVisibleAscii: CheckDefinition = {
   level: 'MUST',
   spec: legacySpec('basic/transports#session-management', 'A server may mint a session id in the initialize response header Mcp-Session-Id; the id contains only visible ASCII characters (0x21 to 0x7E).', '2025-03-26'),
   transports: [...HTTP_ONLY],
+  trippedBy: [{ fixture: 'legacy', fault: 'session-id-invalid' }],
   eras: ['legacy'],
   async run(t) {
     await session(t, async (s) => {

@@ -18,6 +18,7 @@ export const legacyToolsList: CheckDefinition = {
   level: 'MUST',
   spec: legacySpec('server/tools#listing-tools', 'tools/list answers with a tools array of Tool definitions (name, inputSchema, and optional title, description, annotations, outputSchema) and an optional string nextCursor.', '2024-11-05'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'legacy', fault: 'tools-list-bad-shape' }],
   eras: ['legacy'],
   async run(t) {
     const l = await listedTools(t);
@@ -37,6 +38,7 @@ export const legacyToolInputSchemaObject: CheckDefinition = {
   level: 'MUST',
   spec: legacySpec('server/tools#tool', 'A tool\'s inputSchema is a JSON Schema object whose root declares type "object".', '2024-11-05'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'legacy', fault: 'schema-root-not-object' }],
   eras: ['legacy'],
   async run(t) {
     const l = await listedTools(t);
@@ -61,6 +63,7 @@ export const legacyToolsCall: CheckDefinition = {
   level: 'MUST',
   spec: legacySpec('server/tools#calling-tools', 'tools/call answers with a content array of content blocks, an optional structuredContent object and an optional isError flag; tool failures travel as isError results.', '2024-11-05'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'legacy', fault: 'call-bad-shape' }],
   eras: ['legacy'],
   async run(t) {
     // The session starts while the shared listing (its own session) is made: two process start-ups overlap on stdio.

@@ -2,7 +2,7 @@ import { META } from '../../spec/constants.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { LOG_LEVELS, logMessages, severity } from './scan.js';
+import { LOG_LEVELS, logMessages, severity } from './support.js';
 
 const MAX_TOOLS = 5;
 
@@ -13,6 +13,7 @@ export const logLevelRespected: CheckDefinition = {
   advice: true,
   spec: since2026('server/utilities/logging', 'Logging is deprecated (SEP-2577) but still specified: a request sets its minimum level with _meta io.modelcontextprotocol/logLevel, and the server sends only messages at that severity or above.', 2577),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'log-level-ignored' }],
   // Runs alone, so the log lines it asks for cannot be taken for another check's.
   runsLast: true,
   async run(t) {

@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { describeLogs, unsolicitedLogs } from './scan.js';
+import { describeLogs, unsolicitedLogs } from './support.js';
 
 const MAX_TOOLS = 5;
 
@@ -10,6 +10,7 @@ export const noMessageWithoutLogLevel: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#meta', 'Log messages are opted into per request through _meta io.modelcontextprotocol/logLevel; without it the server sends no notifications/message for that request, and never on a subscriptions/listen stream.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'listen-log-on-stream' }, { fixture: 'flows', fault: 'log-without-level' }],
   // Judges every message of the run, so it goes after the checks that make them.
   runsLast: true,
   async run(t) {

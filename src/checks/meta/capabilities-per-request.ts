@@ -3,7 +3,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { newTraceId, traceparent } from '../trace/w3c.js';
+import { newTraceId, traceparent } from '../trace/support.js';
 import { field } from '../../spec/read.js';
 
 /** Which client capability each MRTR input request needs (DIGEST §e). */
@@ -27,6 +27,7 @@ export const capabilitiesPerRequest: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#meta', 'Client capabilities are declared on each request; a server must not infer them from earlier requests, so a request declaring none never gets input requests for them.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'capabilities-carried-over' }],
   requires: 'tools',
   async run(t) {
     const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);

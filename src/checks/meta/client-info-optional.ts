@@ -9,6 +9,7 @@ export const clientInfoOptional: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#meta', 'clientInfo in _meta is optional (clients should send it); servers must not require it and serve a request that omits it.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'client-info-required' }],
   async run(t) {
     // Each request is compared with the same request sent with clientInfo, so only the missing key can explain a refusal.
     const baselines: { method: string; ex: Exchange }[] = [{ method: 'server/discover', ex: await t.shared.discover() }];

@@ -22,6 +22,7 @@ function check(id: string, omit: Omitted, label: string): CheckDefinition {
     level: 'MUST',
     spec: since2026('basic/index#meta', QUOTE, 2575),
     transports: [...BOTH],
+    trippedBy: [{ fixture: 'flawed-server', fault: 'meta-unchecked' }],
     run: (t) => missing(t, omit, label),
   };
 }

@@ -1,8 +1,8 @@
 import { describe } from '../../target/client.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor } from './answers.js';
-import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './flow.js';
+import { answersFor } from './support.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './support.js';
 import { retryParams } from './retry-completes.js';
 
 const MAX_OPS = 2;
@@ -14,6 +14,7 @@ export const extraResponsesIgnored: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/patterns/mrtr#error-handling', 'When a retry carries inputResponses entries the server did not request, the server ignores what it does not recognise instead of failing the request.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-extra-rejected' }],
   async run(t) {
     const usable = await operationsAskingForInput(t);
     let judged = 0;

@@ -3,8 +3,8 @@ import { describe, errorOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, inputRequestsOf } from './answers.js';
-import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport, type MrtrOp } from './flow.js';
+import { answersFor, inputRequestsOf } from './support.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport, type MrtrOp } from './support.js';
 import { retryParams } from './retry-completes.js';
 
 const MAX_OPS = 3;
@@ -39,6 +39,7 @@ export const malformedInputResponses: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/patterns/mrtr#error-handling', 'When an inputResponses entry is not a valid result for the input request it answers, the server rejects the retry with a JSON-RPC error (invalid params) instead of processing it.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-malformed-accepted' }],
   async run(t) {
     const usable = await operationsAskingForInput(t);
     let judged = 0;

@@ -2,7 +2,7 @@ import { resultOf } from '../../target/client.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { MRTR_CAPABILITIES } from './answers.js';
+import { MRTR_CAPABILITIES } from './support.js';
 
 /** Methods outside MRTR's three, with the capability that gates each. */
 const OTHER_METHODS: [string, string | undefined][] = [
@@ -19,6 +19,7 @@ export const inputRequiredMethodsOnly: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/patterns/mrtr#supported-requests', 'A server may answer input_required only to tools/call, prompts/get and resources/read; every other request, lists and discover included, never gets an InputRequiredResult.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-list-input-required' }],
   async run(t) {
     let inspected = 0;
     const judge = (label: string, ex: Exchange) => {

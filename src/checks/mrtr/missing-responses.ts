@@ -2,8 +2,8 @@ import { describe } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, inputRequestsOf } from './answers.js';
-import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './flow.js';
+import { answersFor, inputRequestsOf } from './support.js';
+import { operationsAskingForInput, outcomeOf, retry, start, stopOnTransport } from './support.js';
 
 const MAX_OPS = 2;
 
@@ -13,6 +13,7 @@ export const missingResponsesReasked: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/patterns/mrtr#error-handling', 'When a retry lacks input the server needs, the server responds with a new InputRequiredResult asking for it again rather than with an error.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-missing-error' }],
   async run(t) {
     const usable = await operationsAskingForInput(t);
     let judged = 0;

@@ -2,8 +2,8 @@ import { describe, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, inputRequiredProblems } from './answers.js';
-import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './flow.js';
+import { answersFor, inputRequiredProblems } from './support.js';
+import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './support.js';
 
 const MAX_OPS = 3;
 const MAX_ROUNDS = 5;
@@ -22,6 +22,7 @@ export const retryCompletes: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/patterns/mrtr#error-handling', 'A retry (new id, same params, inputResponses for every request, requestState echoed exactly) is processed: the server completes, or returns a new InputRequiredResult if it still needs input, rather than an error.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-retry-error' }],
   async run(t) {
     const d = await discoverInputRequired(t);
     const usable = d.found.filter((f) => !f.problems.length);

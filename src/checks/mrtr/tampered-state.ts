@@ -1,8 +1,8 @@
 import { describe } from '../../target/client.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { answersFor, tamper } from './answers.js';
-import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './flow.js';
+import { answersFor, tamper } from './support.js';
+import { discoverInputRequired, outcomeOf, requireFound, retry, start, stopOnTransport } from './support.js';
 
 const MAX_OPS = 3;
 
@@ -12,6 +12,7 @@ export const tamperedRequestState: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/patterns/mrtr#server-requirements-basic-workflow', 'requestState is attacker-controlled: when it drives the outcome the server protects its integrity (HMAC or AEAD) and rejects state that fails verification; only state whose tampering can cause nothing worse than a failed request may go unprotected.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-state-unsigned' }],
   async run(t) {
     const d = await discoverInputRequired(t);
     const usable = d.found.filter((f) => !f.problems.length && typeof f.result.requestState === 'string');

@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { discoverInputRequired, requireFound } from './flow.js';
+import { discoverInputRequired, requireFound } from './support.js';
 
 export const inputRequiredWellFormed: CheckDefinition = {
   id: 'mrtr/input-required-well-formed',
@@ -8,6 +8,7 @@ export const inputRequiredWellFormed: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/patterns/mrtr#server-requirements-basic-workflow', 'Every InputRequiredResult includes at least one of inputRequests and requestState; each input request is an elicitation/create, sampling/createMessage or roots/list request, and requestState is an opaque string.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'mrtr-irr-empty' }],
   async run(t) {
     const d = await discoverInputRequired(t);
     requireFound(t, d, d.found);

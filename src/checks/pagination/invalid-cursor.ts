@@ -18,6 +18,7 @@ export const invalidCursor: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/utilities/pagination#error-handling', 'Invalid cursors should result in an error with code -32602 (Invalid params) rather than a page of results.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'cursor-ignored' }],
   async run(t) {
     // Opaque tokens are the server's own; this one it cannot have issued.
     const cursor = `mcp-assay-invalid-cursor-${randomBytes(6).toString('hex')}`;

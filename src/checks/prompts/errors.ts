@@ -18,6 +18,7 @@ export const unknownPrompt: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/prompts#error-handling', 'Servers should answer prompts/get of a prompt name they do not have with -32602 (Invalid params).'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'prompt-unknown-wrong-code' }],
   requires: 'prompts',
   async run(t) {
     const known = new Set((await listedPrompts(t)).map((p) => p.name));
@@ -34,6 +35,7 @@ export const missingPromptArgument: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/prompts#error-handling', 'Servers should answer prompts/get that lacks a required argument with -32602 (Invalid params), not a prompt built without it.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'prompt-missing-argument-served' }],
   requires: 'prompts',
   async run(t) {
     const prompts = await listedPrompts(t);

@@ -28,6 +28,7 @@ export const getListedPrompt: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/prompts#getting-a-prompt', 'prompts/get of a listed prompt, with its required arguments, answers a GetPromptResult: messages with role user or assistant and one content block each.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'prompt-messages-invalid' }],
   requires: 'prompts',
   async run(t) {
     const prompts = (await listedPrompts(t)).slice(0, MAX_PROMPTS);

@@ -50,6 +50,7 @@ export const promptsListValid: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/prompts#listing-prompts', 'Each item of prompts/list is a Prompt: a name, and optional arguments, each with a name and an optional boolean required.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'prompts-list-invalid' }],
   requires: 'prompts',
   async run(t) {
     const list = await t.shared.list('prompts/list');

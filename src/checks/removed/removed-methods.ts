@@ -7,7 +7,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { expectError } from '../support/expect.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { legacyHandshake } from './dual-era.js';
+import { legacyHandshake } from './support.js';
 import { obj } from '../../spec/read.js';
 
 const SECTION = 'changelog#major-changes';
@@ -27,6 +27,7 @@ function removed(method: string, slug: string, quote: string, params: (t: CheckC
     level: 'MUST',
     spec: since2026(SECTION, quote, 2575),
     transports: [...BOTH],
+    trippedBy: [{ fixture: 'flawed-server', fault: 'removed-methods-served' }, { fixture: 'flawed-server', fault: 'unknown-method-wrong' }],
     async run(t) {
       const ex = await t.request(method, await params(t));
       if (resultOf(ex)) {
@@ -72,6 +73,7 @@ export const removedInitialize: CheckDefinition = {
   ),
   transports: [...BOTH],
   slow: 'a second connection (a second server process on stdio)',
+  trippedBy: [{ fixture: 'flawed-server', fault: 'initialize-wrong-code' }, { fixture: 'flawed-server', fault: 'unknown-method-wrong' }],
   async run(t) {
     // As the official suite sends it: the modern envelope and headers, no legacy params (removed methods, §c).
     const ex = await initializeExchange(t);

@@ -23,6 +23,7 @@ export const resourcesListValid: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/resources#listing-resources', 'Each item of resources/list is a Resource: an absolute uri and a name are required; title, description, mimeType and size are optional.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'resources-list-invalid' }],
   requires: 'resources',
   async run(t) {
     const list = await t.shared.list('resources/list');

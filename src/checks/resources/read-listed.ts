@@ -26,6 +26,7 @@ export const readListedResource: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/resources#reading-resources', 'resources/read of a resource the server lists answers contents: text or blob items, each with its uri, the read URI among them.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'resource-read-wrong-uri' }],
   requires: 'resources',
   async run(t) {
     const listed = strings(objects((await t.shared.list('resources/list')).items).map((r) => r.uri)).slice(0, MAX_READS);

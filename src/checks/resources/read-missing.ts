@@ -10,6 +10,7 @@ export const readMissingResource: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/resources#errors', 'A read of a resource that does not exist is answered with -32602 (formerly -32002), never with an empty contents array.', 2164),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'resource-missing-empty' }, { fixture: 'flawed-server', fault: 'resource-missing-legacy-code' }],
   requires: 'resources',
   async run(t) {
     const first = obj((await t.shared.list('resources/list')).items[0]);

@@ -23,6 +23,7 @@ export const resourceTemplatesList: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/resources#resource-templates', 'resources/templates/list answers resourceTemplates, each with an RFC 6570 uriTemplate and a name.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'templates-list-invalid' }],
   requires: 'resources',
   async run(t) {
     const list = await t.shared.list('resources/templates/list');

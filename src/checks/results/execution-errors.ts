@@ -34,6 +34,7 @@ export const executionErrorIsResult: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/tools#error-handling', 'Errors that originate in the tool (bad input values, API or business failures) should be a CallToolResult with isError: true, so the model can read and correct them; -32602 stays acceptable for arguments that break the schema.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'tool-errors-as-rpc' }],
   requires: 'tools',
   async run(t) {
     const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);

@@ -11,6 +11,7 @@ export const resultTypePresent: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#result', 'Every result carries resultType: "complete" or "input_required" (or a value an advertised extension adds); an unknown value makes the result invalid.', 2322),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'result-type-missing' }, { fixture: 'flawed-server', fault: 'result-type-unknown' }],
   async run(t) {
     const extensions = ((t.shared.capabilities()?.extensions ?? {}) as JsonObject) ?? {};
     const exchanges: { label: string; ex: Exchange }[] = [{ label: 'server/discover', ex: await t.shared.discover() }];

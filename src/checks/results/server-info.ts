@@ -12,6 +12,7 @@ export const resultsServerInfo: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/index#meta', 'Servers should include io.modelcontextprotocol/serverInfo in the _meta of every result, not only of server/discover.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'server-info-missing' }],
   async run(t) {
     const seen: { label: string; ex: Exchange }[] = [];
     for (const [method, cap] of [['tools/list', 'tools'], ['prompts/list', 'prompts'], ['resources/list', 'resources'], ['resources/templates/list', 'resources']] as const) {

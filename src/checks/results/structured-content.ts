@@ -7,7 +7,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { ToolInfo } from '../support/tools.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { errorLines, OutputValidator } from './output-validator.js';
+import { errorLines, OutputValidator } from './support.js';
 import { objects } from '../../spec/read.js';
 
 const MAX_TOOLS = 10;
@@ -36,6 +36,7 @@ export const structuredContentValid: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/tools#output-schema', 'When a tool declares an outputSchema, its successful results carry structuredContent that validates against it.', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'structured-content-invalid' }],
   requires: 'tools',
   async run(t) {
     const { calls, tried } = await completedCalls(t, (tool) => tool.outputSchema !== undefined);
@@ -90,6 +91,7 @@ export const structuredContentText: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/tools#structured-content', 'For backwards compatibility a tool returning structuredContent should also return the serialized JSON in a TextContent block.', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'text-mirror-missing' }],
   requires: 'tools',
   async run(t) {
     const { calls, tried } = await completedCalls(t);

@@ -14,6 +14,7 @@ export const stdioExitOnEof: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/transports/stdio#shutdown', 'To shut down, the client closes the server\'s stdin, waits, then signals; the server SHOULD exit on that EOF by itself.'),
   transports: ['stdio'],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'stdio-ignore-eof' }],
   async run(t) {
     // A second copy of the server, so the run's own process keeps serving the other checks.
     const second = openTransport(t.spec, t.client.recorder);

@@ -13,6 +13,7 @@ export const stdioNoServerRequests: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/stdio', 'Over stdio the server sends responses and notifications only; it MUST NOT write JSON-RPC requests (server-to-client requests were replaced by MRTR).', 2322),
   transports: ['stdio'],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'stdio-request-before-result' }, { fixture: 'flawed-server', fault: 'stdio-server-request' }],
   runsLast: true,
   async run(t) {
     // Everything the server wrote during the run, whichever check caused it.

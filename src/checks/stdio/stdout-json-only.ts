@@ -8,6 +8,7 @@ export const stdoutJsonOnly: CheckDefinition = {
   level: 'MUST',
   spec: { ...since2026('basic/transports/stdio', 'The server writes nothing to stdout that is not a valid MCP message; logs go to stderr.'), revision: { since: '2024-11-05' } },
   transports: ['stdio'],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'stdout-garbage' }],
   runsLast: true,
   async run(t) {
     const tr = t.client.transport;

@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, describeResponse, isNotification, listenWindowMs, offeredFilter, openListen, own } from './listen.js';
+import { ACK, describeResponse, isNotification, listenWindowMs, offeredFilter, openListen, own } from './support.js';
 import { obj, field } from '../../spec/read.js';
 
 export const ackFirst: CheckDefinition = {
@@ -9,6 +9,7 @@ export const ackFirst: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/patterns/subscriptions', 'A server advertising listChanged or subscribe serves subscriptions/listen; notifications/subscriptions/acknowledged is the first message carrying the subscription id, and nothing is sent on the subscription before it.', 2575),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'listen-ack-late' }, { fixture: 'flows', fault: 'listen-no-ack' }],
   async run(t) {
     const filter = await offeredFilter(t);
     const l = await openListen(t, filter);

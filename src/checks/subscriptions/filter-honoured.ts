@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
+import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './support.js';
 import { obj, field, arr, entries } from '../../spec/read.js';
 
 /** One advertised type only, so anything else on the stream is a leak; prompts first, as tools change most often. */
@@ -27,6 +27,7 @@ export const filterHonoured: CheckDefinition = {
   spec: since2026('basic/patterns/subscriptions', 'Each notification type is opt-in on subscriptions/listen: the server never sends a type the client did not request, acknowledges only a subset of what was requested, and sends no log or progress messages on the stream.', 2575),
   transports: [...BOTH],
   slow: 'a listen window',
+  trippedBy: [{ fixture: 'flows', fault: 'listen-ack-overclaims' }, { fixture: 'flows', fault: 'listen-filter-ignored' }, { fixture: 'flows', fault: 'listen-log-on-stream' }],
   async run(t) {
     const filter = narrow(await offeredFilter(t));
     const l = await openListen(t, filter);

@@ -2,7 +2,7 @@ import { META } from '../../spec/constants.js';
 import { subscriptionIdOf } from '../../target/stream.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './listen.js';
+import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './support.js';
 import { obj, field } from '../../spec/read.js';
 
 /** Methods that only ever travel on a listen stream; on stdio only these are judged when they lack a usable tag. */
@@ -15,6 +15,7 @@ export const notificationsTagged: CheckDefinition = {
   spec: since2026('basic/index#meta', 'Each notification on a subscriptions/listen stream, the acknowledgement included, carries _meta io.modelcontextprotocol/subscriptionId equal to the JSON-RPC id of the listen request; over stdio that tag is how clients demultiplex.', 2575),
   transports: [...BOTH],
   slow: 'a listen window',
+  trippedBy: [{ fixture: 'flows', fault: 'listen-id-as-string' }, { fixture: 'flows', fault: 'listen-untagged' }],
   async run(t) {
     const l = await openListen(t, await offeredFilter(t));
     await requireOpen(t, l);

@@ -23,6 +23,7 @@ export const taskLifecycle: CheckDefinition = {
   level: 'MUST',
   spec: since2026('extensions/tasks', 'A CreateTaskResult (resultType "task") is returned only once tasks/get on its id succeeds; tasks/get answers resultType "complete" with a valid status and that status\'s payload (result, error, inputRequests); completed, failed and cancelled are final; tasks/cancel is acknowledged with an empty result.', 2663),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'task-not-durable' }, { fixture: 'flows', fault: 'tasks-bad-status' }],
   async run(t) {
     requireTasks(t);
     if (!(await t.shared.callableTools()).length) t.precondition('no tool is safe to call (none is annotated readOnlyHint: true)', 'Allow tools with --allow-tool GLOB to test tasks.');
@@ -69,6 +70,7 @@ export const noTaskWithoutExtension: CheckDefinition = {
   level: 'MUST',
   spec: since2026('extensions/tasks', 'A server never answers with a CreateTaskResult when the request itself did not declare io.modelcontextprotocol/tasks, whatever earlier requests declared; it serves the call directly or returns -32021.', 2663),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'task-without-extension' }],
   async run(t) {
     requireTasks(t);
     const tools = (await t.shared.callableTools()).slice(0, MAX_TOOLS);

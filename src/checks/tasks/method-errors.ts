@@ -14,6 +14,7 @@ export const tasksRequireExtension: CheckDefinition = {
   level: 'MUST',
   spec: since2026(EXT_SPEC, 'A client that does not declare io.modelcontextprotocol/tasks on the request gets -32021 (HTTP 400) for tasks/get, tasks/update and tasks/cancel, naming the extension in data.requiredCapabilities.', 2663),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'tasks-undeclared-served' }],
   async run(t) {
     requireTasks(t);
     const taskId = unknownTaskId();
@@ -35,6 +36,7 @@ export const unknownTaskIdRejected: CheckDefinition = {
   level: 'MUST',
   spec: since2026(EXT_SPEC, 'tasks/get naming a taskId the server does not know (never issued, expired or purged) is answered with -32602 Invalid params.', 2663),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'tasks-unknown-id-wrong-code' }],
   async run(t) {
     requireTasks(t);
     const ex = await t.request('tasks/get', { taskId: unknownTaskId() }, { clientCapabilities: TASKS_CAPABILITIES });
@@ -48,6 +50,7 @@ export const removedTaskMethods: CheckDefinition = {
   level: 'MUST',
   spec: since2026(EXT_SPEC, 'The Tasks extension replaces tasks/result with polling tasks/get and drops tasks/list, so both are unknown methods: -32601 (HTTP 404).', 2663),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flows', fault: 'tasks-legacy-methods' }],
   async run(t) {
     requireTasks(t);
     for (const [method, params] of [['tasks/result', { taskId: unknownTaskId() }], ['tasks/list', {}]] as const) {

@@ -10,6 +10,7 @@ export const toolsListOrderStable: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/tools#listing', 'tools/list should return tools in a deterministic order, so clients can cache and diff it.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'tools-order-unstable' }],
   requires: 'tools',
   async run(t) {
     const orders: string[][] = [];

@@ -27,6 +27,7 @@ export const toolNameFormat: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/tools#tool-names', 'Tool names should be 1 to 128 characters, use only A-Z, a-z, 0-9, underscore, hyphen and dot, and be unique within the server.'),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'tool-names-invalid' }],
   requires: 'tools',
   async run(t) {
     const list = await t.shared.list('tools/list');

@@ -1,7 +1,7 @@
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { SchemaCompiler } from '../support/schema.js';
-import { judgeAll, networkRefs, schemaFacts, type SchemaFacts } from './schemas.js';
+import { judgeAll, networkRefs, schemaFacts, type SchemaFacts } from './support.js';
 
 async function facts(t: CheckContext): Promise<SchemaFacts[]> {
   const list = await t.shared.list('tools/list');
@@ -21,6 +21,7 @@ export const inputSchemaObject: CheckDefinition = {
   level: 'MUST',
   spec: since2026('server/tools#input-schema', 'A tool\'s inputSchema is a JSON object (never null) whose root declares type "object".', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'schema-root-not-object' }],
   requires: 'tools',
   async run(t) {
     const tools = await t.shared.tools();
@@ -47,6 +48,7 @@ export const schemaValid: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#json-schema', 'inputSchema and outputSchema are valid JSON Schema 2020-12, or valid in the dialect their $schema declares.', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'schema-dangling-ref' }, { fixture: 'flawed-server', fault: 'schema-invalid' }],
   requires: 'tools',
   async run(t) {
     const all = await facts(t);
@@ -72,6 +74,7 @@ export const schemaNoNetworkRef: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('basic/index#ref', 'Clients must not dereference network $refs, and should reject a schema that needs one; same-document refs are fine.', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'schema-network-ref' }],
   requires: 'tools',
   async run(t) {
     const all = await facts(t);
@@ -93,6 +96,7 @@ export const schemaBounded: CheckDefinition = {
   level: 'SHOULD',
   spec: since2026('server/tools#composition-bounds', 'Implementations should bound validation cost (depth, subschemas); a schema beyond sane bounds will be refused by careful clients.', 2106),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'schema-hostile' }],
   requires: 'tools',
   async run(t) {
     const all = await facts(t);

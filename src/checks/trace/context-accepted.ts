@@ -3,7 +3,7 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { traceMeta } from './w3c.js';
+import { traceMeta } from './support.js';
 import { field } from '../../spec/read.js';
 
 /** What a request was answered with, stripped of what may differ per answer (_meta, cache hints, timing). */
@@ -22,6 +22,7 @@ export const traceContextAccepted: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/index#meta', 'traceparent, tracestate and baggage are defined _meta keys (W3C Trace Context and Baggage formats); a request carrying valid values is a valid request and is served like one without them.', 414),
   transports: [...BOTH],
+  trippedBy: [{ fixture: 'flawed-server', fault: 'trace-context-rejected' }],
   async run(t) {
     const pairs: { label: string; method: string; plain: Exchange; traced: Exchange }[] = [];
     const trace = traceMeta();

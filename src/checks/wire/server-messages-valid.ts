@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { judgedElsewhere } from './deferred.js';
+import { judgedElsewhere } from './support.js';
 
 export const serverMessagesValid: CheckDefinition = {
   id: 'wire/server-messages-valid',
@@ -10,6 +10,27 @@ export const serverMessagesValid: CheckDefinition = {
   // Both eras, each by its own model (the audit switches to 2025-11-25 when the probe finds a 2025-era server).
   eras: ['modern', 'legacy'],
   transports: [...BOTH],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'cache-hints-invalid' },
+    { fixture: 'flawed-server', fault: 'completion-invalid' },
+    { fixture: 'flawed-server', fault: 'error-code-reserved' },
+    { fixture: 'flawed-server', fault: 'prompt-messages-invalid' },
+    { fixture: 'flawed-server', fault: 'prompts-list-invalid' },
+    { fixture: 'flawed-server', fault: 'resource-missing-legacy-code' },
+    { fixture: 'flawed-server', fault: 'resources-list-invalid' },
+    { fixture: 'flawed-server', fault: 'result-type-missing' },
+    { fixture: 'flawed-server', fault: 'result-type-unknown' },
+    { fixture: 'flawed-server', fault: 'schema-hostile' },
+    { fixture: 'flawed-server', fault: 'schema-root-not-object' },
+    { fixture: 'flawed-server', fault: 'templates-list-invalid' },
+    { fixture: 'flawed-server', fault: 'version-error-bad-data' },
+    { fixture: 'flows', fault: 'listen-untagged' },
+    { fixture: 'flows', fault: 'mrtr-irr-empty' },
+    { fixture: 'flows', fault: 'mrtr-list-input-required' },
+    { fixture: 'flows', fault: 'task-without-extension' },
+    { fixture: 'flows', fault: 'tasks-bad-status' },
+    { fixture: 'legacy', fault: 'init-bad-shape' },
+  ],
   runsLast: true,
   async run(t) {
     const audit = t.client.recorder.audit;

@@ -1,0 +1,18 @@
+import type { CheckDefinition } from '../types.js';
+import { legacyInitializeResult, legacyVersionNegotiation } from './initialize.js';
+import { legacyPing } from './ping.js';
+import { legacyResourceNotFound } from './resource-not-found.js';
+import { legacySessionIdVisibleAscii } from './session-id.js';
+import { legacyToolsList, legacyToolInputSchemaObject, legacyToolsCall } from './tools.js';
+
+/** The legacy checks; the catalogue (../index.ts) sorts them with every other area's. */
+export const checks: readonly CheckDefinition[] = [
+  legacyInitializeResult,
+  legacyVersionNegotiation,
+  legacyPing,
+  legacyResourceNotFound,
+  legacySessionIdVisibleAscii,
+  legacyToolsList,
+  legacyToolInputSchemaObject,
+  legacyToolsCall,
+];
