@@ -31,7 +31,8 @@ function factory(tools: Prepared[]): () => McpServer {
     const server = new McpServer({ name: `scale-${tools.length}`, version: '1.0.0' }, { cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } });
     for (const t of tools) {
       server.registerTool(t.name, t.config, (args: unknown) => {
-        const id = String((args as { id?: unknown }).id ?? 'x');
+        const raw = (args as { id?: unknown }).id;
+        const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : 'x';
         const out = { id, status: 'open', owner: { id: 'u-1', name: 'Ada' } };
         return { content: [{ type: 'text' as const, text: JSON.stringify(out) }], structuredContent: out };
       });

@@ -5,7 +5,7 @@ import type { ProbeOutcome } from '../target/probe.js';
 import type { Exchange } from '../target/transport.js';
 import { isCallable, toolsFrom, type ToolInfo } from './support/tools.js';
 import { sampleArgs } from './support/sample-args.js';
-import type { CheckOptions } from './types.js';
+import type { CheckOptions } from './options.js';
 import { obj } from '../spec/read.js';
 
 export interface ListOutcome {

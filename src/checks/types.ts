@@ -63,16 +63,8 @@ export interface CheckFailure {
   evidence?: number[];
 }
 
-export interface CheckOptions {
-  /** The user's request timeout (`--timeout`): the input of `Timeouts`; checks read `t.timeouts` instead. */
-  timeoutMs: number;
-  /** Globs of tool names the user allows us to call although they may write. */
-  allowTools: string[];
-  /** Arguments per tool name, overriding the ones made from its schema. */
-  toolArgs: Record<string, JsonObject>;
-  /** Tokens the authorization checks send that a correct server must refuse (secrets: masked in every report). */
-  auth?: { otherAudienceToken?: string; expiredToken?: string };
-}
+export type { CheckOptions } from './options.js';
+import type { CheckOptions } from './options.js';
 
 export interface CheckContext {
   readonly checkId: string;

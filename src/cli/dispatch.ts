@@ -32,10 +32,10 @@ const RUNNERS: Record<CommandName, Runner> = {
   },
   gate: async (inv) => (await import('./gate-command.js')).gateCommand(inv.options as never),
   merge: async (inv) => (await import('./merge-command.js')).mergeCommand(inv.operands, inv.options as never),
-  history: async (inv) => (await import('./history-command.js')).historyCommand(inv.operands[0], inv.options as never),
+  history: async (inv) => (await import('./history-command.js')).historyCommand(inv.operands[0], inv.options),
   demo: async (inv) => (await import('./demo.js')).demoCommand(inv.options as never),
 };
 
 export function runCommand(inv: Invocation): Promise<number> {
-  return RUNNERS[inv.command]!(inv);
+  return RUNNERS[inv.command](inv);
 }

@@ -34,7 +34,9 @@ export async function main(argv: string[]): Promise<number> {
   const debug = (dashes < 0 ? argv : argv.slice(0, dashes)).includes('--debug');
   if (debug || api) (await loadApi()).setDebug(debug);
   // A command's module (and the API under it) loads only once commander has picked that command.
-  const program = buildProgram((inv) => (pending = loadApi().then(async () => (await import('./dispatch.js')).runCommand(inv))));
+  const program = buildProgram((inv) => {
+    pending = loadApi().then(async () => (await import('./dispatch.js')).runCommand(inv));
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     if (!pending) {

@@ -84,7 +84,7 @@ function optionKeys(block: 'check' | 'reports' | 'eval', defaulted: boolean): Re
   for (const [key, d] of configKeysOf(block)) {
     const v = valueSchema(d);
     const empty = d.kind === 'strings' ? () => [] : d.kind === 'tool-args' ? () => ({}) : undefined;
-    out[key] = !defaulted ? v.optional() : d.default !== undefined ? v.default(d.default as never) : empty ? v.default(empty as never) : v.optional();
+    out[key] = !defaulted ? v.optional() : d.default !== undefined ? v.default(d.default as never) : empty ? v.default(empty) : v.optional();
   }
   return out;
 }
@@ -151,5 +151,4 @@ export const configSchema = z.strictObject({
   eval: evalSchema.optional(),
 });
 
-export type ConfigInput = z.input<typeof configSchema>;
 export type ConfigParsed = z.output<typeof configSchema>;

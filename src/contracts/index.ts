@@ -129,34 +129,31 @@ export function contractsExitCode(r: ContractsResult): 0 | 1 {
   return r.findings.some((f) => f.severity === 'error' && !f.waived) ? 1 : 0;
 }
 
-export { buildCatalogue, serializeCatalogue, CatalogueError, CATALOGUE_FORMAT } from './catalogue/catalogue.js';
+export { buildCatalogue, serializeCatalogue, CatalogueError } from './catalogue/catalogue.js';
 export { parseCatalogue } from './catalogue/catalogue-parse.js';
-export type { Catalogue, CatalogueTool, CataloguePrompt, CatalogueResource, CatalogueResourceTemplate, RawCatalogueInput, ToolAnnotations } from './catalogue/catalogue.js';
+export type { Catalogue, CatalogueTool, RawCatalogueInput } from './catalogue/catalogue.js';
 export { diffCatalogues, applyDiffAllowances, diffExitCode } from './diff/diff.js';
 export { renderDiffMarkdown } from './diff/diff-markdown.js';
 export type { CatalogueChange, DiffAllowance } from './diff/change.js';
-export { CONTRACT_RULES, RULE_FAMILIES, isRuleId, isRulePattern } from '../core/rule-catalogue.js';
-export type { ContractRule, RuleFamily, RuleId, RulePattern } from '../core/rule-catalogue.js';
-export { DEFAULT_THRESHOLDS } from './rules/thresholds.js';
+export { CONTRACT_RULES } from '../core/rule-catalogue.js';
+
 export type { ContractThresholds } from './rules/thresholds.js';
 export { validateRuleSettings } from './rules/rule-settings.js';
 export type { ContractFinding } from './rules/rule-settings.js';
-export { classifyTool, RISK_CLASSES } from './risk/risk.js';
+export { classifyTool } from './risk/risk.js';
 export type { RiskClass, ToolRisk } from './risk/risk.js';
-export { validateStructuredResult, compileSchema } from './schema/validate.js';
-export { estimateTokens, TOKEN_METHOD } from './catalogue/tokens.js';
+export { validateStructuredResult } from './schema/validate.js';
+
 export type { TokenEstimate } from './catalogue/tokens.js';
-export { judgeToolResult, mirrorsStructured, resultBytes } from './lint/result-judge.js';
-export type { ResultJudgement } from './lint/result-judge.js';
+export { judgeToolResult } from './lint/result-judge.js';
+
 export { resultContractOf } from './risk/receipt-rules.js';
-export type { ResultContract } from './risk/receipt-rules.js';
-export { DEFAULT_FIELD_NAMES, RECEIPT_FIELDS, fieldNames, promisedNames, findField } from './risk/receipt-fields.js';
-export type { ReceiptField } from './risk/receipt-fields.js';
+
 export type { ResultSizeObservation } from './lint/size-rules.js';
 export type { RawFinding } from './rules/rule-settings.js';
 export { exampleFinding, exampleProblems, subsetMismatch } from './lint/example-judge.js';
-export type { ExampleOutcome } from './lint/example-judge.js';
-export { inventoryRows, rulesFor } from './risk/inventory.js';
+
+export { inventoryRows } from './risk/inventory.js';
 export type { InventoryRow } from './risk/inventory.js';
 export { enforcePolicy } from './risk/policy-eval.js';
-export type { PolicyViolation } from './risk/policy-eval.js';
+

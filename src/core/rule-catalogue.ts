@@ -55,13 +55,8 @@ export interface ContractRule extends RuleEntry {
 export type RulePattern = RuleId | `${RuleFamily}/*` | '*';
 
 const BY_ID: ReadonlyMap<string, ContractRule> = new Map(CONTRACT_RULES.map((r) => [r.id, r]));
-export const RULE_IDS: ReadonlySet<string> = new Set(BY_ID.keys());
 /** Every pattern a config may write, ids first: the candidates for a did-you-mean hint. */
 export const RULE_PATTERNS: readonly RulePattern[] = [...CONTRACT_RULES.map((r) => r.id), ...RULE_FAMILIES.map((f) => `${f}/*` as const), '*'];
-
-export function isRuleId(id: string): id is RuleId {
-  return BY_ID.has(id);
-}
 
 export function isRulePattern(p: string): p is RulePattern {
   return p === '*' || BY_ID.has(p) || (p.endsWith('/*') && (RULE_FAMILIES as readonly string[]).includes(p.slice(0, -2)));

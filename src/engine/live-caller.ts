@@ -1,7 +1,7 @@
 import { LegacySession } from '../target/legacy-session.js';
 import type { JsonObject } from '../target/envelope.js';
 import type { Exchange } from '../target/transport.js';
-import type { LiveTarget } from './run-target.js';
+import type { LiveTarget } from './target-options.js';
 import { catalogueFrom, type FetchedCatalogue } from './catalogue.js';
 
 /** Requests in the era the server speaks: the modern envelope, or a 2025 session opened on first use. */

@@ -4,7 +4,7 @@ import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
 import { summarize } from '../core/summary.js';
-import { SharedState, type CheckDefinition, type CheckOptions } from '../checks/index.js';
+import { SharedState, type CheckDefinition } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
 import { probeEra } from '../target/probe.js';
 import { WireRecorder } from '../target/recorder.js';
@@ -16,51 +16,21 @@ import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueFrom } from './catalogue.js';
 import { startOrder } from './schedule.js';
 import { analyseCatalogue, catalogueDigest, contractsSection, type Catalogue } from '../contracts/index.js';
-import type { RuleSettings, ToolExample } from '../core/rules.js';
 import { runExamples } from './examples.js';
 import { LiveCaller } from './live-caller.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { detectDualEra } from '../target/dual-era.js';
 import { Deadline } from '../target/deadline.js';
-import { deriveTimeouts, type Timeouts } from '../core/timeouts.js';
+import { deriveTimeouts } from '../core/timeouts.js';
 import { migrationSection } from './migration.js';
 import { adviceSection } from './advice.js';
 
 /** Each polite wait when stopping a server after the deadline passed (stdio: EOF, SIGTERM, SIGKILL: three of them). */
 export const SHUTDOWN_GRACE_AFTER_DEADLINE_MS = 400;
 
-export interface TargetRunOptions extends CheckOptions {
-  /** Tool-contract analysis of the catalogue (rule levels and waivers), or false to leave it out. */
-  contracts?: RuleSettings | false;
-  /** Filled with the server's catalogue when one could be read (for `snapshot` and `diff`). */
-  capture?: { catalogue?: Catalogue; catalogueProblems?: string[] };
-  /** Whole run for this target, ms. */
-  deadlineMs: number;
-  /** First request on a freshly started server (npx may install first), ms; absent: see `defaultStartupMs`. */
-  startupTimeoutMs?: number;
-  strict: boolean;
-  /** Grade a 2025-era server by 2026-07-28 requirements too (`--require 2026-07-28`). */
-  requireModern?: boolean;
-  concurrency: number;
-  checks: readonly CheckDefinition[];
-  /** Example calls per tool (config `examples:`), judged in the contracts step. */
-  examples?: Record<string, ToolExample[]>;
-  /** Runs once the target answered, on the same connection, before it closes (the quick loop: list, call, read). */
-  session?: (live: LiveTarget) => Promise<void>;
-}
-
-/** A reachable target, as the checks see it, lent to a `session` callback. */
-export interface LiveTarget {
-  spec: TargetSpec;
-  client: McpClient;
-  probe: ProbeOutcome;
-  shared: SharedState;
-  recorder: WireRecorder;
-  signal: AbortSignal;
-  options: TargetRunOptions;
-  timeouts: Timeouts;
-}
+export type { TargetRunOptions } from './target-options.js';
+import type { TargetRunOptions } from './target-options.js';
 
 export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescription {
   if (spec.kind === 'http') {

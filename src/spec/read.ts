@@ -76,15 +76,6 @@ export function oneOf<T extends string | number>(v: unknown, values: readonly T[
   return values.some((x) => x === v);
 }
 
-/** The JSON-RPC parts of a message: `result` and `error` objects, and the error's code, message and data. */
-export function resultOfMessage(msg: unknown): JsonObject | undefined {
-  return objAt(msg, 'result');
-}
-
-export function errorOfMessage(msg: unknown): JsonObject | undefined {
-  return objAt(msg, 'error');
-}
-
 /** The `_meta` object of a result, params or notification, if it has one. */
 export function metaOf(v: unknown): JsonObject | undefined {
   return objAt(v, '_meta');

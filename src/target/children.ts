@@ -52,7 +52,3 @@ export function killAllNow(): void {
   live.clear();
   trees.clear();
 }
-
-export function liveChildren(): number {
-  return live.size;
-}

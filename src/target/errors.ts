@@ -18,10 +18,6 @@ export class TransportError extends Error {
   }
 }
 
-export function isTransportError(e: unknown): e is TransportError {
-  return e instanceof TransportError;
-}
-
 /** Where a failure happened, for its message; `signal`: a deadline whose reason explains an abort. */
 export interface FailureSource {
   url?: string;

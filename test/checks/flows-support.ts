@@ -17,7 +17,6 @@ export function flowsStdio(faults: string[]): StdioTargetSpec {
   return { kind: 'stdio', command: process.execPath, args: [...nodeFlags(), path.join(here, `../fixtures/servers/flows/stdio${ext}`), '--faults', faults.join(',') || 'none'] };
 }
 
-export { assertTrips, type FaultCase } from '../support/fault-cases.js';
 
 /** Runs the flow checks on the fixture with one fault over one transport; the HTTP server is closed afterwards. */
 export async function runFlows(faults: string[], transport: 'http' | 'stdio', o: { strict?: boolean } = {}): Promise<{ report: TargetReport; http?: FlowsHttp }> {

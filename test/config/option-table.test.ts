@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CONFIG_ONLY, OPTIONS, attributeOf, configKeysOf, optionsOf, type CommandName, type OptionDecl } from '../../src/config/options.js';
+import { CONFIG_ONLY, OPTIONS, attributeOf, configKeysOf, optionsOf, type OptionDecl } from '../../src/config/options.js';
 import { knownKeysAt } from '../../src/config/known-keys.js';
 import { configSchema } from '../../src/config/schema.js';
 import { buildProgram } from '../../src/cli/program.js';
@@ -30,7 +30,7 @@ describe('the option table is the one source of flags and config keys', () => {
     const program = buildProgram(() => {});
     const find = (name: string) => name.split(' ').reduce((c, w) => c.commands.find((x) => x.name() === w)!, program);
     const names = new Set(decls.flatMap(([, d]) => d.commands));
-    for (const name of names as Set<CommandName>) {
+    for (const name of names) {
       const cmd = find(name);
       const flags = cmd.options.map((o) => o.flags);
       assert.deepEqual(flags, optionsOf(name).map(([, d]) => d.flags), name);

@@ -63,7 +63,7 @@ describe('levels and waivers', () => {
     assert.deepEqual(live(r, 'lint/confusable-tools'), ['warning waived']);
   });
   it('validates settings: unknown ids, bad levels, waivers without reasons', () => {
-    const problems = validateRuleSettings({ levels: { 'risk/no-such-rule': 'error', 'lint/description-thin': 'loud' as never }, waivers: [{ rule: 'poisoning/credential', reason: ' ' }] });
+    const problems = validateRuleSettings({ levels: { 'risk/no-such-rule': 'error', 'lint/description-thin': 'loud' }, waivers: [{ rule: 'poisoning/credential', reason: ' ' }] });
     assert.equal(problems.length, 3);
     assert.deepEqual(validateRuleSettings({ levels: { 'poisoning/*': 'warning' }, waivers: [{ rule: 'lint/too-many-tools', reason: 'gateway server' }] }), []);
   });

@@ -6,7 +6,7 @@ import { validatorTable } from '../wire/validator-table.js';
 import { LEGACY_RESULT_TYPES, legacyDocument } from './defs.js';
 
 export type { WireIssue } from '../wire/issues.js';
-export { LEGACY_RESULT_TYPES, LEGACY_SCHEMA_ID, LEGACY_TYPE_NAMES, legacyDocument } from './defs.js';
+export { LEGACY_RESULT_TYPES, LEGACY_TYPE_NAMES, legacyDocument } from './defs.js';
 
 /** The file name the build step gives this model's generated validators. */
 export const LEGACY_VALIDATORS_FILE = 'wire-2025-11-25';
