@@ -43,7 +43,12 @@ function makeTool(i: number, rand: () => number): Record<string, unknown> {
     title: `${verb} ${noun} ${i}`,
     description: `${verb[0]?.toUpperCase()}${verb.slice(1)} a ${noun} record (variant ${i}); returns the ${noun} with its status and owner.`,
     inputSchema: { type: 'object', properties: props, required: ['id'], $defs: { money: { type: 'number', minimum: 0 } } },
-    outputSchema: { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' }, total: { $ref: '#/$defs/money' } }, required: ['id', 'status'], $defs: { money: { type: 'number' } } },
+    outputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string' }, status: { type: 'string' }, total: { $ref: '#/$defs/money' } },
+      required: ['id', 'status'],
+      $defs: { money: { type: 'number' } },
+    },
     annotations: { readOnlyHint: !write, destructiveHint: verb === 'delete', idempotentHint: verb !== 'create', openWorldHint: false },
   };
 }
@@ -56,14 +61,31 @@ function mutate(tools: Record<string, unknown>[], rand: () => number): Record<st
     const input = t.inputSchema as { properties: Record<string, Record<string, unknown>>; required: string[] };
     const ann = t.annotations as Record<string, boolean>;
     switch (Math.floor(rand() * 8)) {
-      case 0: input.properties.region = { type: 'string' }; input.required.push('region'); break;
-      case 1: (input.properties.status as { enum: string[] }).enum.pop(); break;
-      case 2: ann.readOnlyHint = false; ann.destructiveHint = true; break;
-      case 3: t.description = `${String(t.description)} Prefer this tool for bulk work.`; break;
-      case 4: delete (t.outputSchema as { properties: Record<string, unknown> }).properties.status; break;
-      case 5: (input.properties.limit as Record<string, unknown>).maximum = 10; break;
-      case 6: t.name = `${String(t.name)}_v2`; break;
-      default: (input as Record<string, unknown>).additionalProperties = false;
+      case 0:
+        input.properties.region = { type: 'string' };
+        input.required.push('region');
+        break;
+      case 1:
+        (input.properties.status as { enum: string[] }).enum.pop();
+        break;
+      case 2:
+        ann.readOnlyHint = false;
+        ann.destructiveHint = true;
+        break;
+      case 3:
+        t.description = `${String(t.description)} Prefer this tool for bulk work.`;
+        break;
+      case 4:
+        delete (t.outputSchema as { properties: Record<string, unknown> }).properties.status;
+        break;
+      case 5:
+        (input.properties.limit as Record<string, unknown>).maximum = 10;
+        break;
+      case 6:
+        t.name = `${String(t.name)}_v2`;
+        break;
+      default:
+        (input as Record<string, unknown>).additionalProperties = false;
     }
   });
   return out.filter((_, i) => i % 97 !== 5);

@@ -48,7 +48,9 @@ function provider(): ModelProvider & { calls: number } {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const MODE = process.argv.includes('http') ? 'http' : 'memory';
-const TOOLS = [{ name: 'get_ticket', description: 'Fetch one ticket by id.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }];
+const TOOLS = [
+  { name: 'get_ticket', description: 'Fetch one ticket by id.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+];
 
 /** The harness without a server: the same runner, loop, scorers and aggregation, tool results from memory. */
 async function inMemory(p: ModelProvider): Promise<ModelEvalReport> {
@@ -102,12 +104,16 @@ try {
     if (MODE === 'http') process.stdout.write(`  server time (tool calls over HTTP): ${toolMs.toFixed(2)} ms per model call\n`);
     ratios.push(wall / ideal);
     perCall.push(harness);
-    process.stdout.write(`repeat ${r + 1}: ${p.calls} model calls, wall ${wall.toFixed(0)} ms, ideal ${ideal.toFixed(0)} ms, ratio ${(wall / ideal).toFixed(3)}, harness ${harness.toFixed(2)} ms/call\n`);
+    process.stdout.write(
+      `repeat ${r + 1}: ${p.calls} model calls, wall ${wall.toFixed(0)} ms, ideal ${ideal.toFixed(0)} ms, ratio ${(wall / ideal).toFixed(3)}, harness ${harness.toFixed(2)} ms/call\n`,
+    );
   }
 } finally {
   await desk.close();
 }
 const ratio = median(ratios);
 const harness = median(perCall);
-process.stdout.write(`${MODE} server, concurrency ${C}, median over ${REPEATS}: wall/ideal ${ratio.toFixed(3)} (budget 1.15), harness ${harness.toFixed(2)} ms per model call (budget 5)\n`);
+process.stdout.write(
+  `${MODE} server, concurrency ${C}, median over ${REPEATS}: wall/ideal ${ratio.toFixed(3)} (budget 1.15), harness ${harness.toFixed(2)} ms per model call (budget 5)\n`,
+);
 process.exitCode = ratio <= 1.15 && harness < 5 ? 0 : 1;

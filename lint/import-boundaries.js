@@ -13,7 +13,7 @@ export const importBoundaries = {
     schema: [],
     messages: {
       up: "src/{{from}} may import {{may}}; '{{spec}}' reaches {{to}}",
-      unknown: "src/{{from}} is not in the layer table (lint/layers.js); place it there before it imports anything",
+      unknown: 'src/{{from}} is not in the layer table (lint/layers.js); place it there before it imports anything',
     },
   },
   create(context) {
@@ -30,7 +30,11 @@ export const importBoundaries = {
       if (to === from) return;
       if (!layer) return context.report({ node, messageId: 'unknown', data: { from } });
       if (layer.may.includes(to) || layer.pending?.includes(to)) return;
-      context.report({ node, messageId: 'up', data: { from, may: layer.may.length ? `only ${layer.may.join(', ')}` : 'nothing of ours', spec: source.value, to } });
+      context.report({
+        node,
+        messageId: 'up',
+        data: { from, may: layer.may.length ? `only ${layer.may.join(', ')}` : 'nothing of ours', spec: source.value, to },
+      });
     }
     return {
       ImportDeclaration: (node) => check(node, node.source),

@@ -29,8 +29,31 @@ export { liveRunOptions, withLiveTarget, LiveCaller, type LiveOptions, type Live
 export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 
 export { REPORTERS, type Reporter, type RenderOptions } from './reporters/index.js';
-export { loadConfig, parseConfig, findConfigFile, serverToTarget, serverRunOptions, applyFlags, resolveOptions, defaultConfig, ConfigError, loadPolicy, type AssayConfig } from './config/index.js';
-export { OPTIONS, CONFIG_ONLY, REPORT_FILES, attributeOf, configKeysOf, optionsOf, type CommandName, type OptionDecl, type OptionId, type ReportFileKey } from './config/options.js';
+export {
+  loadConfig,
+  parseConfig,
+  findConfigFile,
+  serverToTarget,
+  serverRunOptions,
+  applyFlags,
+  resolveOptions,
+  defaultConfig,
+  ConfigError,
+  loadPolicy,
+  type AssayConfig,
+} from './config/index.js';
+export {
+  OPTIONS,
+  CONFIG_ONLY,
+  REPORT_FILES,
+  attributeOf,
+  configKeysOf,
+  optionsOf,
+  type CommandName,
+  type OptionDecl,
+  type OptionId,
+  type ReportFileKey,
+} from './config/options.js';
 export { targetsFromClientConfig, targetsFromServerJson, SourceError } from './config/sources.js';
 
 export {
@@ -58,7 +81,18 @@ export { migrationSection } from './engine/migration.js';
 export { adviceSection } from './engine/advice.js';
 export { VERSION } from './version.js';
 
-export { runGate, baselineFromReport, loadBaseline, loadReport, serializeBaseline, GateInputError, DEFAULT_GATE_OPTIONS, BASELINE_FORMAT, type Baseline, type GateOptions } from './gate/index.js';
+export {
+  runGate,
+  baselineFromReport,
+  loadBaseline,
+  loadReport,
+  serializeBaseline,
+  GateInputError,
+  DEFAULT_GATE_OPTIONS,
+  BASELINE_FORMAT,
+  type Baseline,
+  type GateOptions,
+} from './gate/index.js';
 export type * from './core/gate-result.js';
 export type * from './core/evals-view.js';
 export { readEvals, EvalsShapeError } from './core/evals-adapter.js';

@@ -49,7 +49,10 @@ async function startServer(args: string[]): Promise<{ url: string; child: ChildP
 async function measured(dir: string, args: string[]): Promise<Run> {
   const out = join(dir, `measure-${Math.random().toString(36).slice(2)}.json`);
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', measureJs, cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCALE_MEASURE_OUT: out, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, ['--import', measureJs, cli, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, SCALE_MEASURE_OUT: out, NO_COLOR: '1' },
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   const code = await new Promise<number | null>((ok) => child.once('exit', ok));
@@ -99,7 +102,9 @@ try {
     const peak = Math.max(...runs.map((r) => r.maxRssMiB));
     const stall = Math.max(...runs.map((r) => r.loopMaxInFlightMs));
     const lost = similar.code === 0 && !readFileSync(join(dir, `similar-${n}.json`), 'utf8').includes('confusable') ? ' (section lost)' : '';
-    rows.push(`| ${n.toLocaleString('en')} | ${s(snap)} | ${s(contracts)} | ${s(similar)}${lost} | ${s(check)} (${v.counts.inconclusive ?? 0} inconclusive, ${moved.length} ≠ N=${sizes[0]}) | ${s(diff)} | ${peak.toFixed(0)} MiB | ${stall.toFixed(0)} ms |`);
+    rows.push(
+      `| ${n.toLocaleString('en')} | ${s(snap)} | ${s(contracts)} | ${s(similar)}${lost} | ${s(check)} (${v.counts.inconclusive ?? 0} inconclusive, ${moved.length} ≠ N=${sizes[0]}) | ${s(diff)} | ${peak.toFixed(0)} MiB | ${stall.toFixed(0)} ms |`,
+    );
     if (moved.length) process.stderr.write(`N=${n}: verdicts that moved: ${moved.join('; ')}\n`);
     for (const c of [a.child, b.child, near.child]) c.kill();
     process.stderr.write(`${rows.at(-1)}\n`);
@@ -109,6 +114,8 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`| N | snapshot | contracts | contracts, near-identical names | check | diff (${changedPer}‰ changed) | peak RSS | worst loop stall, request in flight |`);
+console.log(
+  `| N | snapshot | contracts | contracts, near-identical names | check | diff (${changedPer}‰ changed) | peak RSS | worst loop stall, request in flight |`,
+);
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) console.log(r);

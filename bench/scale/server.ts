@@ -22,13 +22,22 @@ interface Prepared {
 function prepare(n: number, opts: ScaleOptions): Prepared[] {
   return scaleTools(n, opts).map((t) => ({
     name: t.name,
-    config: { title: t.title, description: t.description, inputSchema: fromJsonSchema(t.inputSchema), outputSchema: fromJsonSchema(t.outputSchema), annotations: t.annotations },
+    config: {
+      title: t.title,
+      description: t.description,
+      inputSchema: fromJsonSchema(t.inputSchema),
+      outputSchema: fromJsonSchema(t.outputSchema),
+      annotations: t.annotations,
+    },
   }));
 }
 
 function factory(tools: Prepared[]): () => McpServer {
   return () => {
-    const server = new McpServer({ name: `scale-${tools.length}`, version: '1.0.0' }, { cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } });
+    const server = new McpServer(
+      { name: `scale-${tools.length}`, version: '1.0.0' },
+      { cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } },
+    );
     for (const t of tools) {
       server.registerTool(t.name, t.config, (args: unknown) => {
         const raw = (args as { id?: unknown }).id;
@@ -63,10 +72,11 @@ export async function startScaleHttp(n: number, opts: ScaleOptions = {}, port = 
   const { port: bound } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${bound}/mcp`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

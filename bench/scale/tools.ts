@@ -19,8 +19,55 @@ export interface ScaleOptions {
   changed?: number;
 }
 
-const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'archive', 'export', 'approve', 'assign', 'close', 'merge', 'tag', 'import', 'restore', 'count', 'notify', 'schedule', 'validate', 'publish'];
-const NOUNS = ['order', 'invoice', 'customer', 'ticket', 'project', 'report', 'asset', 'shipment', 'contract', 'refund', 'vendor', 'warehouse', 'employee', 'payroll', 'campaign', 'lead', 'quote', 'subscription', 'license', 'device', 'incident', 'alert', 'dashboard', 'dataset', 'pipeline'];
+const VERBS = [
+  'get',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'search',
+  'archive',
+  'export',
+  'approve',
+  'assign',
+  'close',
+  'merge',
+  'tag',
+  'import',
+  'restore',
+  'count',
+  'notify',
+  'schedule',
+  'validate',
+  'publish',
+];
+const NOUNS = [
+  'order',
+  'invoice',
+  'customer',
+  'ticket',
+  'project',
+  'report',
+  'asset',
+  'shipment',
+  'contract',
+  'refund',
+  'vendor',
+  'warehouse',
+  'employee',
+  'payroll',
+  'campaign',
+  'lead',
+  'quote',
+  'subscription',
+  'license',
+  'device',
+  'incident',
+  'alert',
+  'dashboard',
+  'dataset',
+  'pipeline',
+];
 const SCOPES = ['', 'team', 'region', 'account', 'batch', 'draft', 'archived', 'shared', 'eu', 'us'];
 const READS = new Set(['get', 'list', 'search', 'export', 'count', 'validate']);
 const PURPOSE: Record<string, string> = {
@@ -116,10 +163,18 @@ function similar(i: number): ScaleTool {
 function change(t: ScaleTool, k: number): void {
   const input = t.inputSchema as { properties: Record<string, Record<string, unknown>>; required: string[] };
   switch (k % 4) {
-    case 0: input.properties.region = { type: 'string' }; input.required.push('region'); break;
-    case 1: t.description = `${t.description} Prefer this tool for bulk work.`; break;
-    case 2: (input.properties.limit as Record<string, unknown>).maximum = 10; break;
-    default: t.annotations = { ...t.annotations, readOnlyHint: false, destructiveHint: true };
+    case 0:
+      input.properties.region = { type: 'string' };
+      input.required.push('region');
+      break;
+    case 1:
+      t.description = `${t.description} Prefer this tool for bulk work.`;
+      break;
+    case 2:
+      (input.properties.limit as Record<string, unknown>).maximum = 10;
+      break;
+    default:
+      t.annotations = { ...t.annotations, readOnlyHint: false, destructiveHint: true };
   }
 }
 

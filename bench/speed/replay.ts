@@ -37,8 +37,10 @@ const trace = traceFromReport(file);
 // The windows start first, as in the run; the rest follow in recorded order.
 const queue = [...trace.filter((r) => r.listen), ...trace.filter((r) => !r.listen)];
 let next = 0;
-await Promise.all(Array.from({ length: parallel }, async () => {
-  while (next < queue.length) await send(queue[next++]!);
-}));
+await Promise.all(
+  Array.from({ length: parallel }, async () => {
+    while (next < queue.length) await send(queue[next++]!);
+  }),
+);
 // Keep-alive sockets would hold the process open: the run is over once every round trip is.
 await agent.destroy();

@@ -13,7 +13,10 @@ export function table(r: PairedResult): string[] {
   return [
     `| | wall | CPU | peak RSS | wall vs ${first} | CPU vs ${first} |`,
     '|---|---:|---:|---:|---:|---:|',
-    ...r.cases.map((c) => `| ${c.name} | ${ms(c.wallMs)} | ${ms(c.cpuMs)} | ${Math.round(c.rssMiB)} MiB | ${r.ratios[c.name]!.wall.toFixed(2)}x | ${r.ratios[c.name]!.cpu.toFixed(2)}x |`),
+    ...r.cases.map(
+      (c) =>
+        `| ${c.name} | ${ms(c.wallMs)} | ${ms(c.cpuMs)} | ${Math.round(c.rssMiB)} MiB | ${r.ratios[c.name]!.wall.toFixed(2)}x | ${r.ratios[c.name]!.cpu.toFixed(2)}x |`,
+    ),
   ];
 }
 

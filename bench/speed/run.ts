@@ -54,11 +54,19 @@ try {
       const results = (JSON.parse(readFileSync(report, 'utf8')) as { targets: { results: unknown[]; wire: { from: string }[] }[] }).targets[0]!;
       const trips = results.wire.filter((w) => w.from === 'harness').length;
       const suiteOut = path.join(scratch, 'suite');
-      const suite: Command = { command: NODE22, args: [CONFORMANCE, 'server', '--url', server.url, '--requirements', '2026-07-28', '-o', suiteOut], cwd: scratch, okCodes: [0, 1] };
+      const suite: Command = {
+        command: NODE22,
+        args: [CONFORMANCE, 'server', '--url', server.url, '--requirements', '2026-07-28', '-o', suiteOut],
+        cwd: scratch,
+        okCodes: [0, 1],
+      };
       await section(
         'Full check of support-desk over Streamable HTTP',
         [
-          of(`floor: the same ${trips} round trips, bare undici, 8 at a time, listen windows held`, { command: node, args: [path.join(REPO, 'dist/bench/speed/replay.js'), report] }),
+          of(`floor: the same ${trips} round trips, bare undici, 8 at a time, listen windows held`, {
+            command: node,
+            args: [path.join(REPO, 'dist/bench/speed/replay.js'), report],
+          }),
           of('mcp-assay check', cli('check', server.url)),
           of('official conformance suite (--requirements 2026-07-28)', suite),
         ],

@@ -116,14 +116,19 @@ export function toolList(faults: ReadonlySet<string>): Record<string, unknown>[]
     {
       name: 'delete_city',
       title: 'Delete a city',
-      description: 'Permanently remove a city from this server\'s data. Destructive: it cannot be undone.',
+      description: "Permanently remove a city from this server's data. Destructive: it cannot be undone.",
       inputSchema: structuredClone(NAME_INPUT),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
   ];
   if (faults.has('tool-names-invalid')) {
     // A space is outside A-Z a-z 0-9 _ - . and a repeated name breaks uniqueness (TOOLS §tool names, SHOULD).
-    const find = { name: 'find city', description: 'Find a city by a partial name.', inputSchema: structuredClone(NAME_INPUT), annotations: { readOnlyHint: false, destructiveHint: false } };
+    const find = {
+      name: 'find city',
+      description: 'Find a city by a partial name.',
+      inputSchema: structuredClone(NAME_INPUT),
+      annotations: { readOnlyHint: false, destructiveHint: false },
+    };
     tools.push(find, structuredClone(tools[1]!));
   }
   if (faults.has('x-mcp-header-invalid')) tools.push(invalidHeaderTool());

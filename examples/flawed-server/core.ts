@@ -5,8 +5,19 @@
 import { validateFaults } from './faults.js';
 import { initialCities, METHODS, type MethodContext } from './methods.js';
 import {
-  errorReply, isObject, META_CAPS, META_SERVER_INFO, META_VERSION, MODERN_VERSION, resultReply, RpcError, SERVER_INFO,
-  type Json, type JsonRpcId, type Reply, type RpcRequest,
+  errorReply,
+  isObject,
+  META_CAPS,
+  META_SERVER_INFO,
+  META_VERSION,
+  MODERN_VERSION,
+  resultReply,
+  RpcError,
+  SERVER_INFO,
+  type Json,
+  type JsonRpcId,
+  type Reply,
+  type RpcRequest,
 } from './rpc.js';
 
 export { type Reply, type RpcRequest } from './rpc.js';
@@ -77,7 +88,13 @@ export class FlawedCore {
     const refused = this.metaFault(id, isObject(meta) ? meta : {});
     if (refused) return refused;
     const declared = isObject(caps) ? caps : {};
-    const request: RpcRequest = { id, method, params, clientCapabilities: this.carriedOver(isObject(meta) ? meta : {}, declared), version: typeof version === 'string' ? version : undefined };
+    const request: RpcRequest = {
+      id,
+      method,
+      params,
+      clientCapabilities: this.carriedOver(isObject(meta) ? meta : {}, declared),
+      version: typeof version === 'string' ? version : undefined,
+    };
     const gated = afterEnvelope?.(request);
     if (gated) return gated;
 

@@ -118,5 +118,10 @@ export function faultsFromArgv(argv: readonly string[]): string[] {
     return [...DEMO_FAULTS];
   }
   if (raw.trim() === 'none') return [];
-  return validateFaults(raw.split(',').map((f) => f.trim()).filter((f) => f !== ''));
+  return validateFaults(
+    raw
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== ''),
+  );
 }

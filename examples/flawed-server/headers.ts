@@ -52,7 +52,9 @@ function paddedMcpHeaders(rawHead: string): string[] {
 export function headerGate(req: IncomingMessage, faults: ReadonlySet<string>, rawHead?: string): EnvelopeHook {
   return (request: RpcRequest): Reply | undefined => {
     const padded = rawHead !== undefined && faults.has('headers-whitespace-rejected') ? paddedMcpHeaders(rawHead) : [];
-    const problem = padded.length ? `whitespace around the value of ${padded.join(', ')}` : findProblem(reader(req, faults), request, faults) ?? paramProblem(reader(req, faults), request, faults);
+    const problem = padded.length
+      ? `whitespace around the value of ${padded.join(', ')}`
+      : (findProblem(reader(req, faults), request, faults) ?? paramProblem(reader(req, faults), request, faults));
     if (problem === undefined) return undefined;
     const code = faults.has('headers-wrong-code') ? -32600 : -32020;
     return errorReply(request.id, 400, code, `Header mismatch: ${problem}`);
@@ -99,7 +101,10 @@ function declarations(schema: unknown, path: string[] = []): Declaration[] {
   return Object.entries(props).flatMap(([key, sub]) => {
     if (!isObject(sub)) return [];
     const header = sub['x-mcp-header'];
-    const own = typeof header === 'string' && TOKEN.test(header) && ['string', 'integer', 'boolean'].includes(String(sub['type'])) ? [{ header, path: [...path, key], type: sub['type'] }] : [];
+    const own =
+      typeof header === 'string' && TOKEN.test(header) && ['string', 'integer', 'boolean'].includes(String(sub['type']))
+        ? [{ header, path: [...path, key], type: sub['type'] }]
+        : [];
     return [...own, ...declarations(sub, [...path, key])];
   });
 }
@@ -130,7 +135,8 @@ function paramProblem(get: (name: string) => string | undefined, request: RpcReq
       if (faults.has('param-invalid-accepted')) continue;
       return `${name} header has invalid characters`;
     }
-    if (!sameValue(value, body, d.type, faults) && !faults.has('param-mismatch-accepted')) return `${name} header '${value}' does not match ${d.path.join('.')} ${JSON.stringify(body)}`;
+    if (!sameValue(value, body, d.type, faults) && !faults.has('param-mismatch-accepted'))
+      return `${name} header '${value}' does not match ${d.path.join('.')} ${JSON.stringify(body)}`;
   }
   return undefined;
 }
@@ -144,7 +150,8 @@ function sameValue(header: string, body: unknown, type: unknown, faults: Readonl
 /** Removed-method faults, shared by both transports: runs after the envelope checks, before dispatch. */
 export function removedMethodHook(faults: ReadonlySet<string>): EnvelopeHook {
   return (request) => {
-    if (request.method === 'initialize' && faults.has('initialize-wrong-code')) return errorReply(request.id, 400, -32600, 'Invalid Request: initialize is not supported');
+    if (request.method === 'initialize' && faults.has('initialize-wrong-code'))
+      return errorReply(request.id, 400, -32600, 'Invalid Request: initialize is not supported');
     const removed = ['ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'];
     if (removed.includes(request.method) && faults.has('removed-methods-served')) return resultReply(request.id, { resultType: 'complete' });
     return undefined;

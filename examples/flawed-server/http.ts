@@ -51,9 +51,15 @@ function jsonWriter(faults: ReadonlySet<string>): Writer {
       res.end(text);
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...(faults.has('sse-no-accel-buffering') ? {} : { 'x-accel-buffering': 'no' }), ...headers });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      ...(faults.has('sse-no-accel-buffering') ? {} : { 'x-accel-buffering': 'no' }),
+      ...headers,
+    });
     // MRTR replaced server-to-client requests; this one is the fault (HTTP: MUST NOT on a response stream).
-    if (faults.has('sse-server-request')) res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: `flawed-${++serverRequests}`, method: 'roots/list', params: {} })}\n\n`);
+    if (faults.has('sse-server-request'))
+      res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: `flawed-${++serverRequests}`, method: 'roots/list', params: {} })}\n\n`);
     if (!faults.has('sse-stream-open')) return void res.end(`event: message\ndata: ${text}\n\n`);
     res.write(`event: message\ndata: ${text}\n\n`);
     keepOpen(res);
@@ -96,9 +102,24 @@ function renderStream(res: ServerResponse, reply: Extract<Reply, { kind: 'stream
   }
   const type = sse ? 'text/event-stream' : 'application/json';
   res.writeHead(200, { 'content-type': type, ...(sse ? { 'x-accel-buffering': 'no' } : {}) });
-  const chunks = sse ? (function* () { yield 'event: message\ndata: '; yield* hugeToolsList(reply.id); yield '\n\n'; })() : hugeToolsList(reply.id);
-  const drained = () => new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
-  void pump(chunks, (c) => res.write(c), drained, () => !res.destroyed).then(() => res.end());
+  const chunks = sse
+    ? (function* () {
+        yield 'event: message\ndata: ';
+        yield* hugeToolsList(reply.id);
+        yield '\n\n';
+      })()
+    : hugeToolsList(reply.id);
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      res.once('drain', resolve);
+      res.once('close', resolve);
+    });
+  void pump(
+    chunks,
+    (c) => res.write(c),
+    drained,
+    () => !res.destroyed,
+  ).then(() => res.end());
 }
 
 export async function startFlawedHttp(opts: { faults?: string[]; sse?: boolean; port?: number } = {}): Promise<FlawedHttp> {
@@ -127,12 +148,19 @@ export async function startFlawedHttp(opts: { faults?: string[]; sse?: boolean; 
     if (front) res.shouldKeepAlive = false;
     if (!isLocal(req, faults)) {
       const id = req.method === 'POST' ? idOf(await readBody(req)) : undefined;
-      return writeJson(res, 403, { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code: -32600, message: 'Forbidden: Host or Origin is not local' } }, false);
+      return writeJson(
+        res,
+        403,
+        { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code: -32600, message: 'Forbidden: Host or Origin is not local' } },
+        false,
+      );
     }
     // Modern-only: no GET stream and no DELETE session; never mint Mcp-Session-Id (HTTP, CL major 1).
-    if (req.method === 'GET' && faults.has('http-old-verbs-served')) return keepOpen(res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }));
+    if (req.method === 'GET' && faults.has('http-old-verbs-served'))
+      return keepOpen(res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }));
     if (req.method === 'DELETE' && faults.has('http-old-verbs-served')) return void res.writeHead(200).end();
-    if (req.method !== 'POST') return writeJson(res, 405, { jsonrpc: '2.0', error: { code: -32600, message: 'Method not allowed; use POST' } }, false, { allow: 'POST' });
+    if (req.method !== 'POST')
+      return writeJson(res, 405, { jsonrpc: '2.0', error: { code: -32600, message: 'Method not allowed; use POST' } }, false, { allow: 'POST' });
     const text = await readBody(req);
     if (text === undefined) return writeJson(res, 413, { jsonrpc: '2.0', error: { code: -32600, message: 'Request body too large' } }, false);
     let message: unknown;

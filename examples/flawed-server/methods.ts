@@ -135,13 +135,17 @@ export const METHODS: Record<string, Handler> = {
   'resources/templates/list': (request, ctx) => {
     startOf(request, ctx, 0);
     const invalid = ctx.faults.has('templates-list-invalid');
-    return { result: { resourceTemplates: RESOURCE_TEMPLATES.map(({ uriTemplate, ...rest }) => (invalid ? { uri: uriTemplate, ...rest } : { uriTemplate, ...rest })) } };
+    return {
+      result: { resourceTemplates: RESOURCE_TEMPLATES.map(({ uriTemplate, ...rest }) => (invalid ? { uri: uriTemplate, ...rest } : { uriTemplate, ...rest })) },
+    };
   },
   'resources/read': readResource,
   'prompts/list': (request, ctx) => {
     startOf(request, ctx, 0);
     const invalid = ctx.faults.has('prompts-list-invalid');
-    return { result: { prompts: PROMPTS.map((p) => ({ ...p, arguments: p.arguments.map((a) => ({ ...a, ...(invalid && a.required ? { required: 'yes' } : {}) })) })) } };
+    return {
+      result: { prompts: PROMPTS.map((p) => ({ ...p, arguments: p.arguments.map((a) => ({ ...a, ...(invalid && a.required ? { required: 'yes' } : {}) })) })) },
+    };
   },
   'prompts/get': getPrompt,
   'completion/complete': complete,

@@ -23,9 +23,7 @@ export interface RpcRequest {
  * `stream` replies are the hostile faults the transport renders itself.
  */
 export type Reply =
-  | { kind: 'json'; status: number; body: Json }
-  | { kind: 'none' }
-  | { kind: 'stream'; fault: 'huge-body' | 'endless-sse' | 'hang'; id: JsonRpcId };
+  { kind: 'json'; status: number; body: Json } | { kind: 'none' } | { kind: 'stream'; fault: 'huge-body' | 'endless-sse' | 'hang'; id: JsonRpcId };
 
 /** `id: null` answers a request whose id could not be read (JSON-RPC 2.0 §5); undefined leaves the id out. */
 export function errorReply(id: JsonRpcId | null | undefined, status: number, code: number, message: string, data?: unknown): Reply {

@@ -19,9 +19,7 @@ export function serveFlawedStdio(faults: string[]): void {
   // One queue so a streamed body is never interleaved with another response.
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (job: () => Promise<unknown> | void) => {
-    queue = queue
-      .then(async () => void (await job()))
-      .catch((err: unknown) => void process.stderr.write(`flawed-server: ${String(err)}\n`));
+    queue = queue.then(async () => void (await job())).catch((err: unknown) => void process.stderr.write(`flawed-server: ${String(err)}\n`));
   };
   const write = (text: string) => new Promise<void>((resolve) => out.write(text, () => resolve()));
   const drained = () => new Promise<void>((resolve) => out.once('drain', resolve));
@@ -31,26 +29,36 @@ export function serveFlawedStdio(faults: string[]): void {
     answered++;
     if (core.faults.has('stdout-garbage')) await write(GARBAGE);
     // MRTR replaced server-to-client requests; writing one is the fault (STDIO: the server MUST NOT).
-    if (core.faults.has('stdio-server-request') && answered === 1) await write(`${JSON.stringify({ jsonrpc: '2.0', id: 'flawed-1', method: 'roots/list', params: {} })}\n`);
+    if (core.faults.has('stdio-server-request') && answered === 1)
+      await write(`${JSON.stringify({ jsonrpc: '2.0', id: 'flawed-1', method: 'roots/list', params: {} })}\n`);
     if (core.faults.has('die-mid-run') && answered >= 3) process.exit(1);
   };
 
-  const render = (reply: Reply, isCall = false) => async () => {
-    if (reply.kind === 'none') return;
-    if (reply.kind === 'json') {
-      misnumber(core.faults, reply.body);
-      // The fault: a sampling request written before the tools/call result it belongs to.
-      if (core.faults.has('stdio-request-before-result') && 'result' in reply.body && isCall)
-        await write(`${JSON.stringify({ jsonrpc: '2.0', id: `flawed-sampling-${answered}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise.' } }], maxTokens: 20 } })}\n`);
-      await write(`${JSON.stringify(reply.body)}\n`);
+  const render =
+    (reply: Reply, isCall = false) =>
+    async () => {
+      if (reply.kind === 'none') return;
+      if (reply.kind === 'json') {
+        misnumber(core.faults, reply.body);
+        // The fault: a sampling request written before the tools/call result it belongs to.
+        if (core.faults.has('stdio-request-before-result') && 'result' in reply.body && isCall)
+          await write(
+            `${JSON.stringify({ jsonrpc: '2.0', id: `flawed-sampling-${answered}`, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise.' } }], maxTokens: 20 } })}\n`,
+          );
+        await write(`${JSON.stringify(reply.body)}\n`);
+        return afterResponse();
+      }
+      // `hang` and `endless-sse` (an HTTP-only shape) leave the request unanswered on stdio.
+      if (reply.fault !== 'huge-body') return;
+      await pump(
+        hugeToolsList(reply.id),
+        (c) => out.write(c),
+        drained,
+        () => !out.destroyed,
+      );
+      await write('\n');
       return afterResponse();
-    }
-    // `hang` and `endless-sse` (an HTTP-only shape) leave the request unanswered on stdio.
-    if (reply.fault !== 'huge-body') return;
-    await pump(hugeToolsList(reply.id), (c) => out.write(c), drained, () => !out.destroyed);
-    await write('\n');
-    return afterResponse();
-  };
+    };
 
   if (core.faults.has('stdout-garbage')) enqueue(() => write(GARBAGE));
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });

@@ -126,7 +126,12 @@ function runTool(name: string, request: RpcRequest, args: Json, ctx: ToolContext
     case 'lookup_city': {
       const found = findCity(ctx, nameArg(args));
       // The optional filters declared with x-mcp-header (catalogue.ts): a city outside them is not a match.
-      const city = found && (typeof args['country'] !== 'string' || found.country === args['country']) && (typeof args['minPopulation'] !== 'number' || found.population >= args['minPopulation']) ? found : undefined;
+      const city =
+        found &&
+        (typeof args['country'] !== 'string' || found.country === args['country']) &&
+        (typeof args['minPopulation'] !== 'number' || found.population >= args['minPopulation'])
+          ? found
+          : undefined;
       return city ? cityResult(ctx, city) : toolError(ctx, `Unknown city: ${String(args['name'])}. Call list_cities for the known names.`);
     }
     case 'list_cities': {

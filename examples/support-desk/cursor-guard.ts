@@ -14,5 +14,9 @@ export function cursorRequestId(message: unknown): string | number | undefined {
 }
 
 export function invalidCursorError(id: string | number): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } {
-  return { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: unknown cursor (this server never issues one; restart the listing without a cursor)' } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: -32602, message: 'Invalid params: unknown cursor (this server never issues one; restart the listing without a cursor)' },
+  };
 }

@@ -39,7 +39,11 @@ const CUSTOMERS: readonly Customer[] = [
 
 /** Lower case without accents, so "jose" finds "José". */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 }
 
 const SEED: Ticket[] = [

@@ -100,13 +100,15 @@ export function registerFindCustomer(server: McpServer, desk: Desk): void {
         return answer({ customer: only, matches: 1 }, JSON.stringify(only));
       }
       // Too many to choose from in a form: ask the caller for a narrower query instead of the user.
-      if (matches.length > MAX_CHOICES) return answer({ customer: null, matches: matches.length }, `${matches.length} customers match "${q}"; use more of the name or the email.`);
+      if (matches.length > MAX_CHOICES)
+        return answer({ customer: null, matches: matches.length }, `${matches.length} customers match "${q}"; use more of the name or the email.`);
       // The state was verified by the SDK before this handler ran; it must also belong to this very query.
       const state = ctx.mcpReq.requestState<PickState>();
       const offered = state?.tool === 'find_customer' && state.query === q ? state.ids : undefined;
       const reply = inputResponse(ctx.mcpReq.inputResponses, PICK_KEY);
       if (offered && reply.kind === 'elicit') {
-        if (reply.action !== 'accept') return answer({ customer: null, matches: matches.length }, 'The user did not choose a customer; ask them for an email address.');
+        if (reply.action !== 'accept')
+          return answer({ customer: null, matches: matches.length }, 'The user did not choose a customer; ask them for an email address.');
         const chosen = matches.find((c) => c.id === reply.content?.['customer'] && offered.includes(c.id));
         if (chosen) return answer({ customer: record(chosen), matches: matches.length }, JSON.stringify(record(chosen)));
       }

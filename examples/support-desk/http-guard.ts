@@ -3,12 +3,7 @@
  * invalid -> 403), 405 + `Allow: POST` for other verbs, and error bodies kept valid against the
  * 2026-07-28 schema (`id` is a string or integer, never null, so an unknown id is omitted).
  */
-import {
-  hostHeaderValidationResponse,
-  localhostAllowedHostnames,
-  localhostAllowedOrigins,
-  originValidationResponse,
-} from '@modelcontextprotocol/server';
+import { hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse } from '@modelcontextprotocol/server';
 import { cursorRequestId, invalidCursorError } from './cursor-guard.js';
 import { malformedInputResponses, malformedInputResponsesError } from './input-responses-guard.js';
 
@@ -40,7 +35,7 @@ async function withoutNullId(response: Response): Promise<Response> {
   } catch {
     return new Response(text, { status: response.status, headers: response.headers });
   }
-  if (body && typeof body === 'object' && 'id' in body && (body).id === null) delete (body as { id?: unknown }).id;
+  if (body && typeof body === 'object' && 'id' in body && body.id === null) delete (body as { id?: unknown }).id;
   return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
 }
 
@@ -48,21 +43,31 @@ export function guardLocalhost(inner: FetchHandler): FetchHandler {
   return async (request) => {
     const rejected = hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins());
     if (rejected) {
-      const why = rejected.headers.get('content-type')?.includes('json') ? ((await rejected.json()) as { error?: { message?: string } }).error?.message : undefined;
+      const why = rejected.headers.get('content-type')?.includes('json')
+        ? ((await rejected.json()) as { error?: { message?: string } }).error?.message
+        : undefined;
       return jsonError(403, -32600, why ?? 'Forbidden: Host or Origin not allowed', request.method === 'POST' ? await requestId(request) : undefined);
     }
     // Modern-only endpoint: no GET stream, no DELETE session (HTTP, CL major 1).
     if (request.method !== 'POST') return jsonError(405, -32600, 'Method not allowed; send JSON-RPC with POST', undefined, { allow: 'POST' });
-    const message: unknown = await request.clone().json().catch(() => undefined);
+    const message: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
     // SDK 2.4 runs the handler on a malformed inputResponses; refuse it first (MRTR: SHOULD be an error).
     const malformed = malformedInputResponses(message);
-    if (malformed) return new Response(JSON.stringify(malformedInputResponsesError(malformed.id, malformed.why)), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (malformed)
+      return new Response(JSON.stringify(malformedInputResponsesError(malformed.id, malformed.why)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     const cursorId = cursorRequestId(message);
     const response = await inner(request);
     // Only a request the SDK accepted (headers and _meta valid) is turned into the invalid-cursor error.
     if (cursorId !== undefined && response.status === 200) {
       const text = await response.text();
-      if (/"result"\s*:/.test(text)) return new Response(JSON.stringify(invalidCursorError(cursorId)), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (/"result"\s*:/.test(text))
+        return new Response(JSON.stringify(invalidCursorError(cursorId)), { status: 200, headers: { 'content-type': 'application/json' } });
       return new Response(text, { status: response.status, headers: response.headers });
     }
     return withoutNullId(response);

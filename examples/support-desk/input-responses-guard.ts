@@ -26,6 +26,9 @@ export function malformedInputResponses(message: unknown): { id: string | number
   return undefined;
 }
 
-export function malformedInputResponsesError(id: string | number, why: string): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } {
+export function malformedInputResponsesError(
+  id: string | number,
+  why: string,
+): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } {
   return { jsonrpc: '2.0', id, error: { code: -32602, message: `Invalid params: ${why}` } };
 }

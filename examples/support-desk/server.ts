@@ -15,7 +15,10 @@ export const SUPPORT_DESK_INFO = { name: 'support-desk', version: '1.0.0' } as c
 /** One desk per process: the HTTP entry builds a fresh server per request, so state lives here. */
 const sharedDesk = new Desk();
 
-const ticketId = z.string().regex(/^T-\d{4}$/).describe('Ticket id, e.g. "T-1001".');
+const ticketId = z
+  .string()
+  .regex(/^T-\d{4}$/)
+  .describe('Ticket id, e.g. "T-1001".');
 const status = z.enum(['open', 'pending', 'solved']);
 
 const ticketShape = z.object({
@@ -109,7 +112,12 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
       inputSchema: z.object({
         ticketId,
         body: z.string().min(1).max(5000).describe('Plain-text reply, as the customer will read it.'),
-        idempotencyKey: z.string().min(1).max(100).optional().describe('Any unique string; a retry with the same key returns the first reply and sends nothing.'),
+        idempotencyKey: z
+          .string()
+          .min(1)
+          .max(100)
+          .optional()
+          .describe('Any unique string; a retry with the same key returns the first reply and sends nothing.'),
       }),
       outputSchema: z.object({
         replyId: z.string(),
@@ -180,7 +188,10 @@ export function createSupportDeskServer(desk: Desk = sharedDesk): McpServer {
             role: 'user' as const,
             content: { type: 'text' as const, text: `Draft a short, friendly reply to this ticket. Follow the refund policy.\n\n${context}` },
           },
-          { role: 'user' as const, content: { type: 'resource' as const, resource: { uri: 'desk://policies/refunds', mimeType: 'text/markdown', text: REFUND_POLICY } } },
+          {
+            role: 'user' as const,
+            content: { type: 'resource' as const, resource: { uri: 'desk://policies/refunds', mimeType: 'text/markdown', text: REFUND_POLICY } },
+          },
         ],
       };
     },

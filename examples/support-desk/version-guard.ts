@@ -67,7 +67,7 @@ export class VersionGuardTransport implements Transport {
       const malformed = malformedInputResponses(message);
       if (malformed) return malformedInputResponsesError(malformed.id, malformed.why);
       const cursorId = cursorRequestId(message);
-      return cursorId === undefined ? undefined : (invalidCursorError(cursorId));
+      return cursorId === undefined ? undefined : invalidCursorError(cursorId);
     }
     const data = { supported: [...this.supported], requested: request.version };
     return errorMessage(request.id, -32022, `Unsupported protocol version: ${request.version}`, data);

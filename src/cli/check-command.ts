@@ -42,7 +42,8 @@ export async function checkCommand({ operands, o, cfg, given }: Plan<CheckComman
     process.stdout.write(listCatalogue(checks));
     return 0;
   }
-  if (!checks.length && !withContracts) throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
+  if (!checks.length && !withContracts)
+    throw new UsageError(`--only/--skip left no check to run (only: ${cfg.check.only.join(', ') || '-'}; skip: ${cfg.check.skip.join(', ') || '-'})`);
   const plan = planTargets(operands, o, cfg, given);
   const unknownRevision = cfg.check.require.find((r) => r !== MODERN_VERSION);
   if (unknownRevision) throw new UsageError(`--require ${unknownRevision}: the only revision that can be required is ${MODERN_VERSION}`);
@@ -62,7 +63,12 @@ export async function checkCommand({ operands, o, cfg, given }: Plan<CheckComman
     contracts: withContracts ? cfg.contracts : false,
     examples: cfg.examples,
     ...(o.authOtherAudienceToken || o.authExpiredToken
-      ? { auth: { ...(o.authOtherAudienceToken ? { otherAudienceToken: o.authOtherAudienceToken } : {}), ...(o.authExpiredToken ? { expiredToken: o.authExpiredToken } : {}) } }
+      ? {
+          auth: {
+            ...(o.authOtherAudienceToken ? { otherAudienceToken: o.authOtherAudienceToken } : {}),
+            ...(o.authExpiredToken ? { expiredToken: o.authExpiredToken } : {}),
+          },
+        }
       : {}),
   });
   const color = useColor(process.stdout, o.color);

@@ -36,6 +36,7 @@ export async function contractsCommand({ operands, o, cfg, given }: Plan<Contrac
     });
   }
   process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color), verbose: o.verbose ?? false }));
-  for (const f of await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) })) process.stderr.write(`wrote ${f}\n`);
+  for (const f of await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }))
+    process.stderr.write(`wrote ${f}\n`);
   return exitCodeFor(report);
 }

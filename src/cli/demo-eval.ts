@@ -10,7 +10,9 @@ import { useColor, writeReports } from './output.js';
 /** Demo, layer 1: the support-desk golden set replayed from a committed cassette (offline, no model is asked). */
 export async function demoEval(o: { out: string; color?: boolean }): Promise<boolean> {
   const dir = supportDeskGoldenDir();
-  process.stdout.write(`\ndemo: behaviour eval of the support desk, REPLAYED from ${path.join(dir, 'cassettes')} (offline: no model is asked;\n      the cassette was recorded from a scripted stand-in model; record a real one with --record, see README)\n\n`);
+  process.stdout.write(
+    `\ndemo: behaviour eval of the support desk, REPLAYED from ${path.join(dir, 'cassettes')} (offline: no model is asked;\n      the cassette was recorded from a scripted stand-in model; record a real one with --record, see README)\n\n`,
+  );
   const desk = await startSupportDesk();
   try {
     const report = await runEval({
@@ -26,7 +28,11 @@ export async function demoEval(o: { out: string; color?: boolean }): Promise<boo
       prices: priceTable(),
     });
     process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color) }));
-    const written = await writeReports(report, { json: path.join(o.out, 'eval-report.json'), junit: path.join(o.out, 'eval-junit.xml'), md: path.join(o.out, 'eval-report.md') });
+    const written = await writeReports(report, {
+      json: path.join(o.out, 'eval-report.json'),
+      junit: path.join(o.out, 'eval-junit.xml'),
+      md: path.join(o.out, 'eval-report.md'),
+    });
     process.stdout.write(`\nreports: ${written.join(', ')}\n`);
     const m = report.evals!.models[0]!;
     const decided = m.summary.inconclusive === 0 && !m.aborted;

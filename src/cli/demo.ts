@@ -1,5 +1,17 @@
 import path from 'node:path';
-import { assay, CHECKS, demoFaults, exampleStdio, REPORTERS, startFlawed, startSupportDesk, targetFailed, targetUndecided, type PlannedTarget, type Report } from '../index.js';
+import {
+  assay,
+  CHECKS,
+  demoFaults,
+  exampleStdio,
+  REPORTERS,
+  startFlawed,
+  startSupportDesk,
+  targetFailed,
+  targetUndecided,
+  type PlannedTarget,
+  type Report,
+} from '../index.js';
 import { useColor, writeReports } from './output.js';
 import { demoEval } from './demo-eval.js';
 
@@ -19,12 +31,26 @@ export async function demoCommand(o: { out: string; color?: boolean }): Promise<
       { spec: { kind: 'http', name: 'flawed-server (http)', url: flawed.url } },
       { spec: exampleStdio('flawed-server (stdio)', 'flawed-server/stdio', ['--faults', faults.join(',')]) },
     ];
-    report = await assay(plan, { checks: CHECKS, timeoutMs: 10_000, deadlineMs: 60_000, startupTimeoutMs: 30_000, strict: false, concurrency: 8, allowTools: [], toolArgs: {} });
+    report = await assay(plan, {
+      checks: CHECKS,
+      timeoutMs: 10_000,
+      deadlineMs: 60_000,
+      startupTimeoutMs: 30_000,
+      strict: false,
+      concurrency: 8,
+      allowTools: [],
+      toolArgs: {},
+    });
   } finally {
     await Promise.allSettled([desk.close(), flawed.close()]);
   }
   process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color) }));
-  const written = await writeReports(report, { json: path.join(o.out, 'report.json'), junit: path.join(o.out, 'junit.xml'), md: path.join(o.out, 'report.md'), html: path.join(o.out, 'report.html') });
+  const written = await writeReports(report, {
+    json: path.join(o.out, 'report.json'),
+    junit: path.join(o.out, 'junit.xml'),
+    md: path.join(o.out, 'report.md'),
+    html: path.join(o.out, 'report.html'),
+  });
   process.stdout.write(`\nreports: ${written.join(', ')}\n`);
   const good = report.targets.filter((t) => t.target.name?.startsWith('support-desk'));
   const bad = report.targets.filter((t) => t.target.name?.startsWith('flawed-server'));

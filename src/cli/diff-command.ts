@@ -1,7 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
-import { applyDiffAllowances, diffCatalogues, diffExitCode, EXIT, renderDiffMarkdown, terminalText, type AssayConfig, type Catalogue, type CatalogueChange, type DiffAllowance } from '../index.js';
+import {
+  applyDiffAllowances,
+  diffCatalogues,
+  diffExitCode,
+  EXIT,
+  renderDiffMarkdown,
+  terminalText,
+  type AssayConfig,
+  type Catalogue,
+  type CatalogueChange,
+  type DiffAllowance,
+} from '../index.js';
 import type { Plan } from './plan.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
 import { takeTrailingOptions, targetFromOperands } from './targets.js';
@@ -56,7 +67,10 @@ function consoleText(changes: CatalogueChange[], labels: { old: string; new: str
     out.push(paint(`${word} (${rows.length})`));
     // Subjects, paths and details quote the server: escaped before any colour of ours is added.
     const t = terminalText;
-    for (const x of rows) out.push(`  ${x.allowed ? c.dim('allowed ') : ''}${t(x.subject)}: ${t(x.change)}${x.path ? ` at ${t(x.path)}` : ''} — ${t(x.detail)}${x.allowed ? c.dim(` (${t(x.allowed)})`) : ''}`);
+    for (const x of rows)
+      out.push(
+        `  ${x.allowed ? c.dim('allowed ') : ''}${t(x.subject)}: ${t(x.change)}${x.path ? ` at ${t(x.path)}` : ''} — ${t(x.detail)}${x.allowed ? c.dim(` (${t(x.allowed)})`) : ''}`,
+      );
     out.push('');
   }
   if (!changes.length) out.push('no contract changes', '');
@@ -71,7 +85,11 @@ export async function diffCommand({ operands, o, cfg }: Plan<DiffOptions>): Prom
   if (operands.length > 2) {
     const trailing = takeTrailingOptions(operands, ['--md', '--json']);
     operands = trailing.operands;
-    o = { ...o, ...(o.md === undefined && trailing.taken['--md'] ? { md: trailing.taken['--md'] } : {}), ...(o.json === undefined && trailing.taken['--json'] ? { json: trailing.taken['--json'] } : {}) };
+    o = {
+      ...o,
+      ...(o.md === undefined && trailing.taken['--md'] ? { md: trailing.taken['--md'] } : {}),
+      ...(o.json === undefined && trailing.taken['--json'] ? { json: trailing.taken['--json'] } : {}),
+    };
   }
   const oldSide = await side([operands[0]!], 'old', cfg);
   if (typeof oldSide === 'number') return oldSide;
@@ -92,7 +110,10 @@ export async function diffCommand({ operands, o, cfg }: Plan<DiffOptions>): Prom
   }
   if (o.json) {
     await mkdir(path.dirname(path.resolve(o.json)), { recursive: true });
-    await writeFile(o.json, `${JSON.stringify({ old: labels.old, new: labels.new, oldHash: oldSide.catalogue.hashes.catalogue, newHash: newSide.catalogue.hashes.catalogue, changes }, null, 2)}\n`);
+    await writeFile(
+      o.json,
+      `${JSON.stringify({ old: labels.old, new: labels.new, oldHash: oldSide.catalogue.hashes.catalogue, newHash: newSide.catalogue.hashes.catalogue, changes }, null, 2)}\n`,
+    );
   }
   return diffExitCode(changes);
 }

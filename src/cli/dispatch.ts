@@ -20,7 +20,10 @@ const RUNNERS: Record<CommandName, Runner> = {
   prompt: async (inv) => (await import('./quick-command.js')).promptCommand(await resolvePlan(inv)),
   eval: async (inv) => (await import('./eval-command.js')).evalCommand(await resolvePlan(inv)),
   // `--model` given after `eval` lands on the parent command; take it from there too.
-  'eval init': async (inv) => (await import('./eval-command.js')).evalInitCommand(await resolvePlan({ ...inv, options: { ...inv.options, model: [...((inv.parent?.model as string[]) ?? []), ...(inv.options.model as string[])] } })),
+  'eval init': async (inv) =>
+    (await import('./eval-command.js')).evalInitCommand(
+      await resolvePlan({ ...inv, options: { ...inv.options, model: [...((inv.parent?.model as string[]) ?? []), ...(inv.options.model as string[])] } }),
+    ),
   'eval calibrate': async (inv) => {
     // Options the parent `eval` also knows (--judge, --json, -c) may land on it.
     const o = { ...inv.parent, ...Object.fromEntries(Object.entries(inv.options).filter(([, v]) => v !== undefined)) };

@@ -92,7 +92,13 @@ export function evalCommand({ operands, o, cfg, given }: Plan<EvalCommandOptions
     const timeoutMs = cfg.check.timeout;
     let resolved;
     try {
-      resolved = await resolveModels({ ids: o.model, configured: ec.models ?? [], ...(o.replay ? { replayDir: o.replay } : {}), ...(o.record ? { recordDir: o.record } : {}), ...(ec.timeout ? { timeoutMs: ec.timeout } : {}) });
+      resolved = await resolveModels({
+        ids: o.model,
+        configured: ec.models ?? [],
+        ...(o.replay ? { replayDir: o.replay } : {}),
+        ...(o.record ? { recordDir: o.record } : {}),
+        ...(ec.timeout ? { timeoutMs: ec.timeout } : {}),
+      });
     } catch (e) {
       if (e instanceof ProviderError || e instanceof ModelIdError) throw e;
       throw new UsageError((e as Error).message);
@@ -100,7 +106,13 @@ export function evalCommand({ operands, o, cfg, given }: Plan<EvalCommandOptions
     const target = plan[0]!;
     const rubrics = await loadRubrics(golden);
     const judgeProvider = o.judge ? (await resolveModels({ ids: [o.judge], configured: ec.models ?? [] })).models[0]!.provider : undefined;
-    const sem = await resolveSemantic({ spec: o.semantic, configured: ec.models ?? [], ...(ec.timeout ? { timeoutMs: ec.timeout } : {}), ...(o.replay ? { replayDir: o.replay } : {}), ...(o.record ? { recordDir: o.record } : {}) }).catch((e: unknown) => {
+    const sem = await resolveSemantic({
+      spec: o.semantic,
+      configured: ec.models ?? [],
+      ...(ec.timeout ? { timeoutMs: ec.timeout } : {}),
+      ...(o.replay ? { replayDir: o.replay } : {}),
+      ...(o.record ? { recordDir: o.record } : {}),
+    }).catch((e: unknown) => {
       if (e instanceof ProviderError || e instanceof ModelIdError) throw e;
       throw new UsageError((e as Error).message);
     });
@@ -125,7 +137,11 @@ export function evalCommand({ operands, o, cfg, given }: Plan<EvalCommandOptions
       ...(sem.matcher ? { semantic: sem.matcher } : {}),
       ...(judgeProvider && rubrics.size ? { judge: { provider: judgeProvider, gate: o.judgeGates === true, rubrics } } : {}),
       ...(shard ? { shard } : {}),
-      ...(o.verbose ? { onRun: (m: string, c: { id: string }, r: { run: number; status: string }) => process.stderr.write(`  ${m} ${c.id} run ${r.run + 1}: ${r.status}\n`) } : {}),
+      ...(o.verbose
+        ? {
+            onRun: (m: string, c: { id: string }, r: { run: number; status: string }) => process.stderr.write(`  ${m} ${c.id} run ${r.run + 1}: ${r.status}\n`),
+          }
+        : {}),
     });
     for (const rec of resolved.recorders) process.stderr.write(`recorded ${await rec.save(o.record!)}\n`);
     if (sem.recorder) process.stderr.write(`recorded ${await sem.recorder.save(o.record!)}\n`);
@@ -155,7 +171,9 @@ export function evalInitCommand({ operands, o, cfg, given }: Plan<EvalInitOption
     const r = await starterGolden(plan[0]!.spec, { timeoutMs, startupTimeoutMs: Math.max(30_000, timeoutMs), ...(drafter ? { drafter } : {}) });
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
     await writeFile(out, r.yaml);
-    process.stderr.write(`wrote ${out}: ${r.tools} positive case(s), 4 negative cases${drafter ? `; ${r.drafted} prompt(s) drafted by ${drafter.id}` : '; fill in the TODO prompts'}\n`);
+    process.stderr.write(
+      `wrote ${out}: ${r.tools} positive case(s), 4 negative cases${drafter ? `; ${r.drafted} prompt(s) drafted by ${drafter.id}` : '; fill in the TODO prompts'}\n`,
+    );
     return EXIT.ok;
   });
 }
@@ -172,8 +190,13 @@ export function calibrateCommand({ o, cfg }: Plan<CalibrateOptions>): Promise<nu
   return guarded(async () => {
     const p = (await resolveModels({ ids: [o.judge], configured: cfg.eval?.models ?? [] })).models[0]!.provider;
     const c = await calibrate(o.labels, p);
-    for (const x of c.items) process.stdout.write(`  ${x.error ? '?' : x.judged === x.label ? '✔' : '✖'} ${x.id}: label ${x.label}, judge ${x.judged ?? `error (${x.error})`}${x.score !== undefined ? ` (${x.score})` : ''}\n`);
-    process.stdout.write(`judge ${c.judge} (${c.promptVersion}): accuracy ${c.accuracy ?? 'n/a'}, Cohen's kappa ${c.kappa ?? 'n/a'} on ${c.n} items; ${c.why}\n`);
+    for (const x of c.items)
+      process.stdout.write(
+        `  ${x.error ? '?' : x.judged === x.label ? '✔' : '✖'} ${x.id}: label ${x.label}, judge ${x.judged ?? `error (${x.error})`}${x.score !== undefined ? ` (${x.score})` : ''}\n`,
+      );
+    process.stdout.write(
+      `judge ${c.judge} (${c.promptVersion}): accuracy ${c.accuracy ?? 'n/a'}, Cohen's kappa ${c.kappa ?? 'n/a'} on ${c.n} items; ${c.why}\n`,
+    );
     if (o.json) await writeFile(o.json, `${JSON.stringify(c, null, 2)}\n`);
     return c.mayGate ? EXIT.ok : EXIT.failed;
   });

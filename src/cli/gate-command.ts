@@ -92,7 +92,11 @@ export async function gateCommand(o: GateCommandOptions): Promise<number> {
   }
   const code = await gateReport(report, o.report, o);
   if (o.history) await recordHistory(report, o.history);
-  const written = await writeReports(report, { ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }, { history: await historyFor(o.history || undefined) });
+  const written = await writeReports(
+    report,
+    { ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) },
+    { history: await historyFor(o.history || undefined) },
+  );
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
   return code;
 }

@@ -25,7 +25,11 @@ export interface InventoryOptions extends TargetOptions {
 
 /** `--from FILE` without `#name` means every server in it; each target is named for the inventory. */
 function expandFrom(refs: readonly string[]): { ref: string; name: string }[] {
-  return refs.flatMap((ref) => (ref.lastIndexOf('#') > 0 ? [{ ref, name: ref.slice(ref.lastIndexOf('#') + 1) }] : Object.keys(targetsInFile(ref)).map((n) => ({ ref: `${ref}#${n}`, name: n }))));
+  return refs.flatMap((ref) =>
+    ref.lastIndexOf('#') > 0
+      ? [{ ref, name: ref.slice(ref.lastIndexOf('#') + 1) }]
+      : Object.keys(targetsInFile(ref)).map((n) => ({ ref: `${ref}#${n}`, name: n })),
+  );
 }
 
 function nameOf(t: PlannedTarget): string {
@@ -42,7 +46,8 @@ export async function inventoryCommand({ operands, o, cfg }: Plan<InventoryOptio
   const live = operands.filter((x) => !isFile(x));
   const from = expandFrom(o.from);
   const planned: PlannedTarget[] = live.length || o.server.length || !(files.length || from.length) ? planTargets(live, { ...o, from: [] }, cfg) : [];
-  for (const { ref, name } of from) planned.push(...planTargets([], { ...o, server: [], from: [ref], header: [], env: [] }, cfg).map((p) => ({ ...p, spec: { ...p.spec, name } })));
+  for (const { ref, name } of from)
+    planned.push(...planTargets([], { ...o, server: [], from: [ref], header: [], env: [] }, cfg).map((p) => ({ ...p, spec: { ...p.spec, name } })));
   const timeoutMs = cfg.check.timeout;
   for (const p of planned)
     sources.push({

@@ -27,6 +27,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   await mkdir(path.dirname(path.resolve(o.output)), { recursive: true });
   await writeFile(o.output, REPORTERS.json.render(report));
   process.stderr.write(`merged ${files.length} report(s) into ${o.output}\n`);
-  for (const f of await writeReports(report, { ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}), ...(o.md ? { md: o.md } : {}) })) process.stderr.write(`wrote ${f}\n`);
+  for (const f of await writeReports(report, { ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}), ...(o.md ? { md: o.md } : {}) }))
+    process.stderr.write(`wrote ${f}\n`);
   return exitCodeFor(report);
 }

@@ -1,4 +1,16 @@
-import { CONTRACT_RULES, ConfigError, defaultConfig, findConfigFile, loadConfig, resolveOptions, serverRunOptions, serverToTarget, validateRuleSettings, type AssayConfig, type PlannedTarget } from '../index.js';
+import {
+  CONTRACT_RULES,
+  ConfigError,
+  defaultConfig,
+  findConfigFile,
+  loadConfig,
+  resolveOptions,
+  serverRunOptions,
+  serverToTarget,
+  validateRuleSettings,
+  type AssayConfig,
+  type PlannedTarget,
+} from '../index.js';
 import type { Invocation } from './program.js';
 import { targetFromFile } from './sources.js';
 import { targetFromOperands } from './targets.js';
@@ -28,7 +40,13 @@ export async function loadEffectiveConfig(o: { config?: string }): Promise<Assay
   const cfg = file ? await loadConfig(file) : defaultConfig();
   // Rule ids are known to the contracts layer only, so they are checked here, once the file is read.
   const problem = validateRuleSettings(cfg.contracts)[0];
-  if (problem) throw new ConfigError({ file: cfg.file ?? '(config)', key: `contracts.${problem.split(':')[0]!.replace(/^levels\./, 'rules.')}`, reason: problem.split(': ').slice(1).join(': '), hint: `known rules: ${CONTRACT_RULES.map((r) => r.id).join(', ')}` });
+  if (problem)
+    throw new ConfigError({
+      file: cfg.file ?? '(config)',
+      key: `contracts.${problem.split(':')[0]!.replace(/^levels\./, 'rules.')}`,
+      reason: problem.split(': ').slice(1).join(': '),
+      hint: `known rules: ${CONTRACT_RULES.map((r) => r.id).join(', ')}`,
+    });
   return cfg;
 }
 
@@ -49,7 +67,10 @@ export function planTargets(operands: string[], o: TargetOptions, cfg: AssayConf
   for (const name of names) {
     const r = serverRunOptions(cfg, name);
     // A --timeout flag beats the server's own timeout, which beats check.timeout.
-    plan.push({ spec: serverToTarget(cfg, name), overrides: { timeoutMs: given.has('timeout') ? cfg.check.timeout : r.timeout, deadlineMs: r.deadline, allowTools: r.allowTools, toolArgs: r.toolArgs } });
+    plan.push({
+      spec: serverToTarget(cfg, name),
+      overrides: { timeoutMs: given.has('timeout') ? cfg.check.timeout : r.timeout, deadlineMs: r.deadline, allowTools: r.allowTools, toolArgs: r.toolArgs },
+    });
   }
   if (!plan.length) throw new UsageError('no target: give a URL, a command after --, --from FILE[#name], or --server NAME from mcp-assay.config.yaml');
   return plan;

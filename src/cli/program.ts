@@ -25,21 +25,75 @@ interface CommandDecl {
 
 /** Every command: name, description, operands. Its options come from the option table. */
 const COMMANDS: CommandDecl[] = [
-  { name: 'check', description: 'check a server for conformance: a URL (Streamable HTTP), a command after -- (stdio), or --server NAME from the config', args: [['[target...]', 'http(s) URL, or -- followed by the command that starts a stdio server']] },
+  {
+    name: 'check',
+    description: 'check a server for conformance: a URL (Streamable HTTP), a command after -- (stdio), or --server NAME from the config',
+    args: [['[target...]', 'http(s) URL, or -- followed by the command that starts a stdio server']],
+  },
   { name: 'gate', description: 'compare a report with the last green baseline: flips, stale accepted failures, pooled pass rates, telemetry', args: [] },
-  { name: 'merge', description: 'combine the reports of the shards of one run (--shard i/n) into the report an unsharded run would write', args: [['<reports...>', 'the JSON reports of every shard']] },
-  { name: 'history', description: 'pass rate per model and per case over time, and what changed at every move (catalogue, golden set, model, or nothing visible)', args: [['[source]', 'a history file (JSONL) or a directory of JSON reports', '.mcp-assay/history.jsonl']] },
-  { name: 'contracts', description: 'tool contracts of a server or a snapshot file: risk inventory, risk rules, description lint, poisoning scan', args: [['[target...]', 'a snapshot file, an http(s) URL, or -- followed by the command of a stdio server']] },
-  { name: 'snapshot', description: 'write the canonical tool catalogue of a server (byte-stable: commit it and review it like a lockfile)', args: [['[target...]', 'an http(s) URL, or -- followed by the command of a stdio server']] },
-  { name: 'diff', description: 'classify catalogue changes as breaking, risk escalation or non-breaking; exit 1 on any not allowed', args: [['<old>', 'a snapshot file or a URL'], ['<new...>', 'a snapshot file, a URL, or -- followed by the command of a stdio server']] },
-  { name: 'list', description: 'list what a server offers: tools (with risk class), resources, templates, prompts', args: [['[operands...]', '<url> [tools|resources|templates|prompts], or [kind] -- command args']] },
-  { name: 'call', description: 'call one tool; its result is validated against the outputSchema (exit 1 if invalid or isError)', args: [['[operands...]', '<url> TOOL, or TOOL -- command args']] },
+  {
+    name: 'merge',
+    description: 'combine the reports of the shards of one run (--shard i/n) into the report an unsharded run would write',
+    args: [['<reports...>', 'the JSON reports of every shard']],
+  },
+  {
+    name: 'history',
+    description: 'pass rate per model and per case over time, and what changed at every move (catalogue, golden set, model, or nothing visible)',
+    args: [['[source]', 'a history file (JSONL) or a directory of JSON reports', '.mcp-assay/history.jsonl']],
+  },
+  {
+    name: 'contracts',
+    description: 'tool contracts of a server or a snapshot file: risk inventory, risk rules, description lint, poisoning scan',
+    args: [['[target...]', 'a snapshot file, an http(s) URL, or -- followed by the command of a stdio server']],
+  },
+  {
+    name: 'snapshot',
+    description: 'write the canonical tool catalogue of a server (byte-stable: commit it and review it like a lockfile)',
+    args: [['[target...]', 'an http(s) URL, or -- followed by the command of a stdio server']],
+  },
+  {
+    name: 'diff',
+    description: 'classify catalogue changes as breaking, risk escalation or non-breaking; exit 1 on any not allowed',
+    args: [
+      ['<old>', 'a snapshot file or a URL'],
+      ['<new...>', 'a snapshot file, a URL, or -- followed by the command of a stdio server'],
+    ],
+  },
+  {
+    name: 'list',
+    description: 'list what a server offers: tools (with risk class), resources, templates, prompts',
+    args: [['[operands...]', '<url> [tools|resources|templates|prompts], or [kind] -- command args']],
+  },
+  {
+    name: 'call',
+    description: 'call one tool; its result is validated against the outputSchema (exit 1 if invalid or isError)',
+    args: [['[operands...]', '<url> TOOL, or TOOL -- command args']],
+  },
   { name: 'read', description: 'read one resource', args: [['[operands...]', '<url> URI, or URI -- command args']] },
   { name: 'prompt', description: 'get one prompt', args: [['[operands...]', '<url> NAME, or NAME -- command args']] },
-  { name: 'inventory', description: 'tool inventory of one or more servers (YAML, CSV or JSON); --policy enforces which risk classes, approvals and receipts are allowed', args: [['[target...]', 'snapshot files, an http(s) URL, or -- followed by the command of a stdio server; --from FILE takes every server in a client config']] },
-  { name: 'eval', description: "run a golden set of natural-language tasks through models with the server's tools, N runs per case; score selection, arguments, sequences and over-triggering", args: [['[target...]', 'an http(s) URL, or -- followed by the command that starts a stdio server']] },
-  { name: 'eval calibrate', description: "judge accuracy and Cohen's kappa against human-labelled examples; exit 0 when the judge may gate (kappa >= 0.6 on >= 30 items)", args: [] },
-  { name: 'eval init', description: 'write a starter golden set from the live catalogue: a case per tool and four negative ones', args: [['[target...]', 'an http(s) URL, or -- and a command']] },
+  {
+    name: 'inventory',
+    description: 'tool inventory of one or more servers (YAML, CSV or JSON); --policy enforces which risk classes, approvals and receipts are allowed',
+    args: [
+      ['[target...]', 'snapshot files, an http(s) URL, or -- followed by the command of a stdio server; --from FILE takes every server in a client config'],
+    ],
+  },
+  {
+    name: 'eval',
+    description:
+      "run a golden set of natural-language tasks through models with the server's tools, N runs per case; score selection, arguments, sequences and over-triggering",
+    args: [['[target...]', 'an http(s) URL, or -- followed by the command that starts a stdio server']],
+  },
+  {
+    name: 'eval calibrate',
+    description: "judge accuracy and Cohen's kappa against human-labelled examples; exit 0 when the judge may gate (kappa >= 0.6 on >= 30 items)",
+    args: [],
+  },
+  {
+    name: 'eval init',
+    description: 'write a starter golden set from the live catalogue: a case per tool and four negative ones',
+    args: [['[target...]', 'an http(s) URL, or -- and a command']],
+  },
   { name: 'demo', description: 'check the bundled example servers (correct and flawed) over HTTP and stdio; writes ./assay-report/', args: [] },
 ];
 

@@ -22,7 +22,11 @@ export interface QuickOptions extends TargetOptions {
 }
 
 /** Resolves the one target, runs `f` on it, prints the wire (-v), the output and the notes; returns the exit code. */
-async function runQuick(target: string[], { o, cfg, given }: Plan<QuickOptions>, f: (caller: LiveCaller, planned: PlannedTarget, cfg: AssayConfig) => Promise<Outcome>): Promise<number> {
+async function runQuick(
+  target: string[],
+  { o, cfg, given }: Plan<QuickOptions>,
+  f: (caller: LiveCaller, planned: PlannedTarget, cfg: AssayConfig) => Promise<Outcome>,
+): Promise<number> {
   const plan = planTargets(target, o, cfg, given);
   if (plan.length !== 1) throw new UsageError(`this command takes one target (got ${plan.length}); name one with a URL, -- command, --server or --from`);
   const base = plan[0]!;
@@ -53,7 +57,10 @@ export function listCommand(plan: Plan<QuickOptions>): Promise<number> {
   return runQuick(target, plan, async (caller) => {
     const { catalogue, problems } = await caller.catalogue();
     const stdout = o.json
-      ? inertJson(kinds.length === 1 ? itemsOf(catalogue, kinds[0]!) : Object.fromEntries(kinds.map((k) => [k, itemsOf(catalogue, k)])), caller.live.recorder.masker)
+      ? inertJson(
+          kinds.length === 1 ? itemsOf(catalogue, kinds[0]!) : Object.fromEntries(kinds.map((k) => [k, itemsOf(catalogue, k)])),
+          caller.live.recorder.masker,
+        )
       : caller.live.recorder.masker.text(renderList(catalogue, kinds));
     const notes = problems.map((p) => `warning: ${p}; that list is incomplete`);
     return { code: problems.length ? EXIT.inconclusive : EXIT.ok, stdout, notes };
@@ -83,5 +90,7 @@ export function promptCommand(plan: Plan<QuickOptions>): Promise<number> {
   const { operands, o, argv } = plan;
   const { name, target } = nameAndTarget(splitOperands(operands, argv), 'NAME');
   const args = promptArgs(o.args === undefined ? {} : jsonObjectArg(o.args));
-  return runQuick(target, plan, async (caller) => requestOutcome(caller, await caller.request('prompts/get', { name, arguments: args }), `prompts/get ${name}`));
+  return runQuick(target, plan, async (caller) =>
+    requestOutcome(caller, await caller.request('prompts/get', { name, arguments: args }), `prompts/get ${name}`),
+  );
 }

@@ -34,14 +34,21 @@ export function renderList(c: Catalogue, kinds: readonly ListKind[]): string {
     const items = itemsOf(c, kind);
     out.push(`${kind} (${items.length})`);
     if (kind === 'tools')
-      out.push(...table(c.tools.map((t) => [visible(t.name), classifyTool(t).class, t.outputSchema !== undefined ? 'output schema' : '-', oneLine(t.description)])));
-    else if (kind === 'resources') out.push(...table(c.resources.map((r) => [visible(r.uri), oneLine(r.mimeType, 30) || '-', oneLine(r.description ?? r.name)])));
+      out.push(
+        ...table(c.tools.map((t) => [visible(t.name), classifyTool(t).class, t.outputSchema !== undefined ? 'output schema' : '-', oneLine(t.description)])),
+      );
+    else if (kind === 'resources')
+      out.push(...table(c.resources.map((r) => [visible(r.uri), oneLine(r.mimeType, 30) || '-', oneLine(r.description ?? r.name)])));
     else if (kind === 'templates')
       out.push(...table(c.resourceTemplates.map((r) => [visible(r.uriTemplate), oneLine(r.mimeType, 30) || '-', oneLine(r.description ?? r.name)])));
     else
       out.push(
         ...table(
-          c.prompts.map((p) => [visible(p.name), (p.arguments ?? []).map((a) => `${visible(String(a.name))}${a.required ? '*' : ''}`).join(', ') || '-', oneLine(p.description)]),
+          c.prompts.map((p) => [
+            visible(p.name),
+            (p.arguments ?? []).map((a) => `${visible(String(a.name))}${a.required ? '*' : ''}`).join(', ') || '-',
+            oneLine(p.description),
+          ]),
         ),
       );
     out.push('');

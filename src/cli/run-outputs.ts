@@ -20,7 +20,11 @@ export interface RunOutputOptions extends Partial<GateFlags> {
 export async function finishRun(report: Report, files: ReportFiles, o: RunOutputOptions): Promise<number> {
   const historyFile = o.history === true ? DEFAULT_HISTORY : o.history;
   if (historyFile) await recordHistory(report, historyFile);
-  const written = await writeReports(report, { ...files, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }, { verbose: o.verbose ?? false, history: await historyFor(historyFile) });
+  const written = await writeReports(
+    report,
+    { ...files, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) },
+    { verbose: o.verbose ?? false, history: await historyFor(historyFile) },
+  );
   for (const f of written) process.stderr.write(`wrote ${f}\n`);
   if (o.baseline) return gateReport(report, files.json ?? 'this run', { ...o, baseline: o.baseline });
   return exitCodeFor(report, { contracts: o.failOnContracts ?? false });

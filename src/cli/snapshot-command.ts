@@ -26,7 +26,9 @@ export async function snapshotCommand({ operands, o, cfg, given }: Plan<Snapshot
   }
   // An incomplete catalogue is not written: committed, it would read as tools that were removed.
   if (live.problems.length) {
-    process.stderr.write(`mcp-assay: ${terminalText(live.target.target.display)}: the catalogue could not be read completely: ${terminalText(live.problems.join('; '))}; nothing written\n`);
+    process.stderr.write(
+      `mcp-assay: ${terminalText(live.target.target.display)}: the catalogue could not be read completely: ${terminalText(live.problems.join('; '))}; nothing written\n`,
+    );
     return EXIT.inconclusive;
   }
   if (live.catalogue.masked) process.stderr.write(`mcp-assay: note: ${live.catalogue.masked}\n`);
@@ -34,7 +36,9 @@ export async function snapshotCommand({ operands, o, cfg, given }: Plan<Snapshot
   if (o.output) {
     await writeFile(o.output, text);
     const c = live.catalogue;
-    process.stderr.write(`wrote ${o.output}: ${c.tools.length} tools, ${c.prompts.length} prompts, ${c.resources.length} resources, ${c.resourceTemplates.length} templates (${c.hashes.catalogue.slice(0, 19)})\n`);
+    process.stderr.write(
+      `wrote ${o.output}: ${c.tools.length} tools, ${c.prompts.length} prompts, ${c.resources.length} resources, ${c.resourceTemplates.length} templates (${c.hashes.catalogue.slice(0, 19)})\n`,
+    );
   } else process.stdout.write(text);
   return EXIT.ok;
 }

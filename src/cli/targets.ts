@@ -56,7 +56,11 @@ export function targetFromOperands(operands: readonly string[], f: TargetFlags):
  * Our own options written after `--` (`snapshot -- node server.js -o out.json`) would silently go to the server:
  * trailing `flag value` pairs naming one of `flags` are taken back as ours, with a note on stderr.
  */
-export function takeTrailingOptions(operands: string[], flags: readonly string[], note: (msg: string) => void = (m) => void process.stderr.write(`mcp-assay: ${m}\n`)): { operands: string[]; taken: Record<string, string> } {
+export function takeTrailingOptions(
+  operands: string[],
+  flags: readonly string[],
+  note: (msg: string) => void = (m) => void process.stderr.write(`mcp-assay: ${m}\n`),
+): { operands: string[]; taken: Record<string, string> } {
   const out = [...operands];
   const taken: Record<string, string> = {};
   while (out.length >= 3 && flags.includes(out[out.length - 2]!)) {

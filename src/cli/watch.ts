@@ -81,8 +81,18 @@ function runProcess(command: string, args: readonly string[], shell: boolean): P
 
 /** Lines added and removed since the previous output (as sets: order changes are not news). */
 export function outputChanges(before: string, after: string, max = 40): string[] {
-  const a = new Set(before.split('\n').map((l) => l.trimEnd()).filter(Boolean));
-  const b = new Set(after.split('\n').map((l) => l.trimEnd()).filter(Boolean));
+  const a = new Set(
+    before
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter(Boolean),
+  );
+  const b = new Set(
+    after
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter(Boolean),
+  );
   // Timings differ on every run; they are not what changed.
   const stable = (l: string) => l.replace(/\d+(?:\.\d+)?\s*ms\b|\(\d+(?:\.\d+)?s\)|\b\d+\.\d{3}\s*s\b/g, '#');
   const sa = new Set([...a].map(stable));

@@ -6,7 +6,13 @@ import { CHECK_DEFAULTS, type AssayConfig, type CheckOptions, type ConfigFlags, 
 /** The config used when there is no file: defaults only, paths relative to `cwd`. */
 export function defaultConfig(cwd: string = process.cwd()): AssayConfig {
   return resolveConfig(
-    { servers: {}, check: { ...CHECK_DEFAULTS, require: [], only: [], skip: [], allowTools: [], toolArgs: {} }, reports: {}, contracts: { rules: {}, waivers: [] }, examples: {} },
+    {
+      servers: {},
+      check: { ...CHECK_DEFAULTS, require: [], only: [], skip: [], allowTools: [], toolArgs: {} },
+      reports: {},
+      contracts: { rules: {}, waivers: [] },
+      examples: {},
+    },
     undefined,
     path.resolve(cwd),
   );

@@ -43,7 +43,11 @@ export function expand(value: string, env: NodeJS.ProcessEnv): string | Failure 
     if (failure) return whole;
     const m = whole.endsWith('}') ? NAME.exec(inner ?? '') : null;
     if (!m?.[1]) {
-      failure = { ref: whole, reason: `malformed variable reference ${JSON.stringify(whole)}`, hint: 'write ${NAME} (letters, digits, _), or $${ for a literal ${' };
+      failure = {
+        ref: whole,
+        reason: `malformed variable reference ${JSON.stringify(whole)}`,
+        hint: 'write ${NAME} (letters, digits, _), or $${ for a literal ${',
+      };
       return whole;
     }
     const v = env[m[1]];

@@ -78,7 +78,12 @@ export function explain(issue: Issue, data: unknown, knownKeys: (path: PropertyK
     case 'invalid_value': {
       const allowed = issue.values.map(String);
       const near = typeof got === 'string' ? closest(got, allowed) : undefined;
-      return { path, at: 'value', reason: `expected one of ${allowed.join(', ')}, got ${describe(got)}`, ...(near ? { hint: `did you mean \`${near}\`?` } : {}) };
+      return {
+        path,
+        at: 'value',
+        reason: `expected one of ${allowed.join(', ')}, got ${describe(got)}`,
+        ...(near ? { hint: `did you mean \`${near}\`?` } : {}),
+      };
     }
     case 'too_small':
       if (issue.origin === 'string') return { path, at: 'value', reason: 'must not be empty' };

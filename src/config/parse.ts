@@ -20,7 +20,15 @@ export function resolveConfig(raw: ConfigParsed, file: string | undefined, dir =
     if (s.url !== undefined) servers[name] = { kind: 'http', ...common, url: s.url, headers: s.headers ?? {} };
     else {
       const cwd = abs(s.cwd);
-      servers[name] = { kind: 'stdio', ...common, command: s.command ?? '', args: s.args ?? [], env: s.env ?? {}, secretEnv: s.secretEnv ?? [], ...(cwd ? { cwd } : {}) };
+      servers[name] = {
+        kind: 'stdio',
+        ...common,
+        command: s.command ?? '',
+        args: s.args ?? [],
+        env: s.env ?? {},
+        secretEnv: s.secretEnv ?? [],
+        ...(cwd ? { cwd } : {}),
+      };
     }
   }
   const reports: AssayConfig['reports'] = {};
@@ -37,14 +45,28 @@ export function resolveConfig(raw: ConfigParsed, file: string | undefined, dir =
     contracts: {
       levels: raw.contracts.rules,
       waivers: raw.contracts.waivers.map((w) => ({ rule: w.rule, reason: w.reason, ...(w.tool ? { tool: w.tool } : {}) })),
-      ...(raw.contracts.fields ? { fields: Object.fromEntries(Object.entries(raw.contracts.fields).filter((e): e is [string, string[]] => e[1] !== undefined)) } : {}),
+      ...(raw.contracts.fields
+        ? { fields: Object.fromEntries(Object.entries(raw.contracts.fields).filter((e): e is [string, string[]] => e[1] !== undefined)) }
+        : {}),
     },
     examples: Object.fromEntries(
       Object.entries(raw.examples ?? {}).map(([tool, list]) => [
         tool,
-        list.map((e) => ({ arguments: e.arguments, ...(e.expect !== undefined ? { expect: e.expect } : {}), ...(e.response !== undefined ? { response: path.resolve(dir, e.response) } : {}) })),
+        list.map((e) => ({
+          arguments: e.arguments,
+          ...(e.expect !== undefined ? { expect: e.expect } : {}),
+          ...(e.response !== undefined ? { response: path.resolve(dir, e.response) } : {}),
+        })),
       ]),
     ),
-    ...(raw.eval ? { eval: { ...raw.eval, ...(raw.eval.golden ? { golden: abs(raw.eval.golden) } : {}), ...(raw.eval.cacheDir ? { cacheDir: abs(raw.eval.cacheDir) } : {}) } } : {}),
+    ...(raw.eval
+      ? {
+          eval: {
+            ...raw.eval,
+            ...(raw.eval.golden ? { golden: abs(raw.eval.golden) } : {}),
+            ...(raw.eval.cacheDir ? { cacheDir: abs(raw.eval.cacheDir) } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -10,7 +10,12 @@ export function parsePolicy(text: string, file: string, env: NodeJS.ProcessEnv =
   const servers: Policy['servers'] = {};
   for (const [name, s] of Object.entries(raw.servers)) {
     const { tools, ...rules } = s;
-    servers[name] = { ...rules, ...(tools ? { tools: Object.fromEntries(Object.entries(tools).map(([t, v]): [string, PolicyTool] => [t, typeof v === 'string' ? { class: v } : v])) } : {}) };
+    servers[name] = {
+      ...rules,
+      ...(tools
+        ? { tools: Object.fromEntries(Object.entries(tools).map(([t, v]): [string, PolicyTool] => [t, typeof v === 'string' ? { class: v } : v])) }
+        : {}),
+    };
   }
   return { file, defaults: raw.defaults, servers };
 }
@@ -21,7 +26,11 @@ export async function loadPolicy(file: string, env: NodeJS.ProcessEnv = process.
     text = await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ConfigError({ file, reason: code === 'ENOENT' ? 'no such file' : `cannot read: ${(err as Error).message}`, hint: 'pass the path of a policy YAML file' });
+    throw new ConfigError({
+      file,
+      reason: code === 'ENOENT' ? 'no such file' : `cannot read: ${(err as Error).message}`,
+      hint: 'pass the path of a policy YAML file',
+    });
   }
   return parsePolicy(text, file, env);
 }

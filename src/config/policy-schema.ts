@@ -21,5 +21,20 @@ export const policyToolSchema = z.strictObject({
 
 export const policySchema = z.strictObject({
   defaults: z.strictObject(rules).prefault({}),
-  servers: z.record(nonEmpty, z.strictObject({ ...rules, tools: z.record(nonEmpty, z.union([RISK_CLASS, policyToolSchema], { error: `expected a risk class (${RISK_CLASS.options.join(', ')}) or { class, owner, approval, scope, labels }` })).optional() })).default(() => ({})),
+  servers: z
+    .record(
+      nonEmpty,
+      z.strictObject({
+        ...rules,
+        tools: z
+          .record(
+            nonEmpty,
+            z.union([RISK_CLASS, policyToolSchema], {
+              error: `expected a risk class (${RISK_CLASS.options.join(', ')}) or { class, owner, approval, scope, labels }`,
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .default(() => ({})),
 });

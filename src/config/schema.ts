@@ -38,12 +38,29 @@ export const serverSchema = z
     if (s.url !== undefined) {
       // Streamable HTTP is the only network transport (transports spec): http or https URLs only.
       if (!isHttpUrl(s.url))
-        ctx.addIssue({ code: 'custom', path: ['url'], message: `not an http(s) URL: ${JSON.stringify(s.url)}`, params: { hint: 'write e.g. http://127.0.0.1:3000/mcp' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message: `not an http(s) URL: ${JSON.stringify(s.url)}`,
+          params: { hint: 'write e.g. http://127.0.0.1:3000/mcp' },
+        });
       for (const k of COMMAND_ONLY)
-        if (s[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: `\`${k}\` applies only to a \`command\` server`, params: { at: 'key', hint: 'remove it, or start the server with `command`' } });
+        if (s[k] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [k],
+            message: `\`${k}\` applies only to a \`command\` server`,
+            params: { at: 'key', hint: 'remove it, or start the server with `command`' },
+          });
     } else {
       for (const k of URL_ONLY)
-        if (s[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: `\`${k}\` applies only to a \`url\` server`, params: { at: 'key', hint: 'pass values to a child process with `env`' } });
+        if (s[k] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [k],
+            message: `\`${k}\` applies only to a \`url\` server`,
+            params: { at: 'key', hint: 'pass values to a child process with `env`' },
+          });
     }
   });
 
@@ -110,7 +127,14 @@ export const waiverSchema = z.strictObject({
 export const contractsSchema = z.strictObject({
   rules: z.partialRecord(rulePattern('key'), z.enum(RULE_LEVELS)).default(() => ({})),
   waivers: z.array(waiverSchema).default(() => []),
-  fields: z.strictObject(Object.fromEntries(RECEIPT_FIELDS.map((f) => [f, z.array(nonEmpty).optional()])) as Record<(typeof RECEIPT_FIELDS)[number], z.ZodOptional<z.ZodArray<z.ZodString>>>).optional(),
+  fields: z
+    .strictObject(
+      Object.fromEntries(RECEIPT_FIELDS.map((f) => [f, z.array(nonEmpty).optional()])) as Record<
+        (typeof RECEIPT_FIELDS)[number],
+        z.ZodOptional<z.ZodArray<z.ZodString>>
+      >,
+    )
+    .optional(),
 });
 
 export const exampleSchema = z.strictObject({

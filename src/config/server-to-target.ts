@@ -9,7 +9,9 @@ function serverByName(cfg: AssayConfig, name: string): ServerConfig {
   const known = Object.keys(cfg.servers);
   const near = closest(name, known);
   const hint =
-    known.length === 0 ? 'the config defines no servers; add one under `servers:`' : `${near ? `did you mean \`${near}\`? ` : ''}known servers: ${known.join(', ')}`;
+    known.length === 0
+      ? 'the config defines no servers; add one under `servers:`'
+      : `${near ? `did you mean \`${near}\`? ` : ''}known servers: ${known.join(', ')}`;
   throw new ConfigError({ file: cfg.file ?? '(no config file)', key: 'servers', reason: `unknown server ${JSON.stringify(name)}`, hint });
 }
 

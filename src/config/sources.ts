@@ -89,7 +89,6 @@ export function targetsFromClientConfig(json: unknown, file: string): Record<str
   return out;
 }
 
-
 // ---- registry server.json (static.modelcontextprotocol.io/schemas/*/server.schema.json) ----
 
 /** camelCase field, or its snake_case spelling from the 2025-07 drafts of the format. */
@@ -151,7 +150,7 @@ function packageTarget(p: Obj, label: string, where: string): StdioTargetSpec | 
   const id = pick(p, 'identifier', 'name');
   const version = pick(p, 'version');
   const transport = pick(p, 'transport');
-  const transportType = isObj(transport) ? transport.type : pick(p, 'transport_type') ?? 'stdio';
+  const transportType = isObj(transport) ? transport.type : (pick(p, 'transport_type') ?? 'stdio');
   if (typeof id !== 'string' || transportType !== 'stdio') return undefined;
   const hint = pick(p, 'runtimeHint', 'runtime_hint');
   const runtime = cliArgs(pick(p, 'runtimeArguments', 'runtime_arguments'), `${where}.runtimeArguments`);

@@ -30,7 +30,12 @@ export function parseStrictYaml<S extends z.ZodType>(text: string, file: string,
   const syntax = doc.errors[0];
   if (syntax) {
     const offset = syntax.pos[0];
-    throw at(offset, pathAt(doc, offset), `YAML syntax error: ${firstLine(syntax.message)}`, SYNTAX_HINT[syntax.code] ?? 'check indentation, quotes and `key: value` pairs');
+    throw at(
+      offset,
+      pathAt(doc, offset),
+      `YAML syntax error: ${firstLine(syntax.message)}`,
+      SYNTAX_HINT[syntax.code] ?? 'check indentation, quotes and `key: value` pairs',
+    );
   }
   const problem = interpolateDocument(doc, text, env);
   if (problem) throw at(problem.offset, problem.path, problem.reason, problem.hint);

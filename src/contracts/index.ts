@@ -156,4 +156,3 @@ export { exampleFinding, exampleProblems, subsetMismatch } from './lint/example-
 export { inventoryRows } from './risk/inventory.js';
 export type { InventoryRow } from './risk/inventory.js';
 export { enforcePolicy } from './risk/policy-eval.js';
-

@@ -60,15 +60,30 @@ function fromEvalsReport(e: Obj, report: Report): EvalsView {
         passes: count(c, 'passes', cw),
         errors: count(c, 'errors', cw, 0),
         verdict: typeof c.verdict === 'string' ? c.verdict : 'unknown',
-        latenciesMs: trace.filter((r) => r.status !== 'error').map((r) => num(r.latencyMs)).filter((x): x is number => x !== undefined),
+        latenciesMs: trace
+          .filter((r) => r.status !== 'error')
+          .map((r) => num(r.latencyMs))
+          .filter((x): x is number => x !== undefined),
         ...(num(c.costUsd) !== undefined ? { costUsd: num(c.costUsd)! } : {}),
         ...(failed.length
           ? {
               failedRuns: failed.map((r, k) => ({
                 run: num(r.run) ?? k + 1,
-                reason: Array.isArray(r.assertions) ? r.assertions.filter((a) => isObj(a) && a.pass === false && !a.advisory).map((a) => textOf((a as Obj).reason)).join('; ') : '',
+                reason: Array.isArray(r.assertions)
+                  ? r.assertions
+                      .filter((a) => isObj(a) && a.pass === false && !a.advisory)
+                      .map((a) => textOf((a as Obj).reason))
+                      .join('; ')
+                  : '',
                 calls: Array.isArray(r.calls)
-                  ? r.calls.filter(isObj).map((x) => ({ tool: textOf(x.tool), ...(x.arguments !== undefined ? { args: x.arguments } : {}), isError: x.isError === true, ...(typeof x.resultPreview === 'string' ? { result: x.resultPreview } : {}) }))
+                  ? r.calls
+                      .filter(isObj)
+                      .map((x) => ({
+                        tool: textOf(x.tool),
+                        ...(x.arguments !== undefined ? { args: x.arguments } : {}),
+                        isError: x.isError === true,
+                        ...(typeof x.resultPreview === 'string' ? { result: x.resultPreview } : {}),
+                      }))
                   : [],
                 ...(typeof r.finalText === 'string' ? { answer: r.finalText } : {}),
               })),
@@ -89,7 +104,9 @@ function fromEvalsReport(e: Obj, report: Report): EvalsView {
 
 function shardOf(e: Obj): Pick<EvalsView, 'shard'> {
   const s = e.shard;
-  return isObj(s) && typeof s.index === 'number' && typeof s.count === 'number' ? { shard: { index: s.index, count: s.count, ...(typeof s.runId === 'string' ? { runId: s.runId } : {}) } } : {};
+  return isObj(s) && typeof s.index === 'number' && typeof s.count === 'number'
+    ? { shard: { index: s.index, count: s.count, ...(typeof s.runId === 'string' ? { runId: s.runId } : {}) } }
+    : {};
 }
 
 /** The behaviour part of a report, or undefined when the report has none. Throws EvalsShapeError when it is malformed. */

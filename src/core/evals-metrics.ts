@@ -40,10 +40,15 @@ export function metricsFromCounts(k: MetricCounts): ModelMetrics {
   const m = Object.fromEntries(PAIRS.map(([key, name]) => [name, rate(k[key][0], k[key][1])])) as Record<string, Rate>;
   const negRuns = k.neg[1];
   const confusion: Record<string, Record<string, number>> = {};
-  for (const want of Object.keys(k.confusion).sort()) confusion[want] = Object.fromEntries(Object.entries(k.confusion[want]!).sort(([a], [b]) => a.localeCompare(b)));
+  for (const want of Object.keys(k.confusion).sort())
+    confusion[want] = Object.fromEntries(Object.entries(k.confusion[want]!).sort(([a], [b]) => a.localeCompare(b)));
   return {
     ...(m as unknown as Omit<ModelMetrics, 'falseTriggers' | 'confusion'>),
-    falseTriggers: Object.fromEntries(Object.entries(k.falseHits).sort(([a], [b]) => a.localeCompare(b)).map(([t, hits]) => [t, rate(hits, negRuns)])),
+    falseTriggers: Object.fromEntries(
+      Object.entries(k.falseHits)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([t, hits]) => [t, rate(hits, negRuns)]),
+    ),
     confusion,
   };
 }
@@ -65,7 +70,8 @@ export function addCounts(a: MetricCounts, b: MetricCounts): MetricCounts {
   for (const [key] of PAIRS) out[key] = [a[key][0] + b[key][0], a[key][1] + b[key][1]];
   for (const src of [a, b]) {
     for (const [t, hits] of Object.entries(src.falseHits)) out.falseHits[t] = (out.falseHits[t] ?? 0) + hits;
-    for (const [want, row] of Object.entries(src.confusion)) for (const [got, n] of Object.entries(row)) (out.confusion[want] ??= {})[got] = (out.confusion[want][got] ?? 0) + n;
+    for (const [want, row] of Object.entries(src.confusion))
+      for (const [got, n] of Object.entries(row)) (out.confusion[want] ??= {})[got] = (out.confusion[want][got] ?? 0) + n;
   }
   return out;
 }

@@ -76,7 +76,8 @@ export function safeRegExp(pattern: string, flags: string): RegExp {
   // A real RegExp (Ajv keys compiled patterns by their text); a syntax error is thrown as such, first. Building one
   // runs nothing.
   const re = new RegExp(pattern, flags);
-  if (pattern.length > MAX_PATTERN_LENGTH) throw new UnsafePatternError(`pattern of ${pattern.length} characters (over ${MAX_PATTERN_LENGTH}) is not evaluated`);
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    throw new UnsafePatternError(`pattern of ${pattern.length} characters (over ${MAX_PATTERN_LENGTH}) is not evaluated`);
   const linear = linearMatcher(pattern);
   engines.set(pattern, linear ? 're2js' : 'worker');
   const test = linear ?? ((s: string) => timedTest(pattern, flags, s));

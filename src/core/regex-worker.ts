@@ -48,7 +48,10 @@ function ready(): { worker: Worker; flag: Int32Array } {
 /** `new RegExp(pattern, flags).test(input)`, or PatternTimeoutError once it has run for `limitMs`. */
 export function timedTest(pattern: string, flags: string, input: string, limitMs = PATTERN_TIME_LIMIT_MS): boolean {
   const key = `${flags}/${pattern}`;
-  const stop = () => new PatternTimeoutError(`pattern ${JSON.stringify(pattern.slice(0, 80))} did not finish within ${limitMs} ms (run as a JavaScript RegExp in a time-limited worker), so it is not judged`);
+  const stop = () =>
+    new PatternTimeoutError(
+      `pattern ${JSON.stringify(pattern.slice(0, 80))} did not finish within ${limitMs} ms (run as a JavaScript RegExp in a time-limited worker), so it is not judged`,
+    );
   if (hostile.has(key)) throw stop();
   const w = ready();
   Atomics.store(w.flag, 0, 0);

@@ -18,7 +18,19 @@ export interface RuleSettings {
 }
 
 /** The fields result contracts ask for, by risk class (docs/contracts.md "Result contracts"). */
-export const RECEIPT_FIELDS = ['source', 'timestamp', 'receiptId', 'changedIds', 'rollbackHint', 'recipient', 'messageId', 'deliveryStatus', 'idempotencyKey', 'approvalId', 'auditRef'] as const;
+export const RECEIPT_FIELDS = [
+  'source',
+  'timestamp',
+  'receiptId',
+  'changedIds',
+  'rollbackHint',
+  'recipient',
+  'messageId',
+  'deliveryStatus',
+  'idempotencyKey',
+  'approvalId',
+  'auditRef',
+] as const;
 export type ReceiptField = (typeof RECEIPT_FIELDS)[number];
 
 /** An example call of a tool from the config: called when safe, else judged from a recorded response file. */

@@ -44,7 +44,10 @@ const CONTRACT_SECTIONS = new Set(['contracts']);
 /** A MUST failed, or (by policy) an error-level finding fired. `--strict` is applied when results are graded (a SHOULD miss becomes `fail`), so the exit code reads statuses only. */
 export function targetFailed(t: TargetReport, policy: ExitPolicy = { contracts: true }): boolean {
   const counted = (s: { id: string }) => policy.contracts === true || !CONTRACT_SECTIONS.has(s.id);
-  return t.results.some((r) => r.status === 'fail') || (t.sections ?? []).some((s) => counted(s) && s.findings.some((f) => f.severity === 'error' && f.waived === undefined));
+  return (
+    t.results.some((r) => r.status === 'fail') ||
+    (t.sections ?? []).some((s) => counted(s) && s.findings.some((f) => f.severity === 'error' && f.waived === undefined))
+  );
 }
 
 export function targetUndecided(t: TargetReport): boolean {
@@ -54,6 +57,7 @@ export function targetUndecided(t: TargetReport): boolean {
 export function exitCodeFor(report: Report, policy: ExitPolicy = { contracts: true }): number {
   const evalCases = report.evals?.models.flatMap((m) => m.cases) ?? [];
   if (report.targets.some((t) => targetFailed(t, policy)) || evalCases.some((c) => c.verdict === 'fail')) return EXIT.failed;
-  if (report.targets.some(targetUndecided) || evalCases.some((c) => c.verdict === 'inconclusive') || report.evals?.models.some((m) => m.aborted)) return EXIT.inconclusive;
+  if (report.targets.some(targetUndecided) || evalCases.some((c) => c.verdict === 'inconclusive') || report.evals?.models.some((m) => m.aborted))
+    return EXIT.inconclusive;
   return EXIT.ok;
 }

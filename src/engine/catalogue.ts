@@ -12,7 +12,8 @@ export interface FetchedCatalogue {
 }
 
 /** The server's catalogue, from the (memoised) list calls the checks share. Lists the server does not offer stay empty. */
-export const MASKED_NOTE = 'the server sent secrets of this run (header or environment values); they are written as *** here, and the hashes cover the masked text';
+export const MASKED_NOTE =
+  'the server sent secrets of this run (header or environment values); they are written as *** here, and the hashes cover the masked text';
 
 export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, masker?: Masker): Promise<FetchedCatalogue> {
   const problems: string[] = [];

@@ -12,7 +12,10 @@ const NEGATIVES = [
 const q = (s: string) => JSON.stringify(s);
 
 /** A starter golden set from the live catalogue: a positive case per tool and four negative cases. */
-export async function starterGolden(target: TargetSpec, o: { timeoutMs: number; startupTimeoutMs: number; drafter?: ModelProvider }): Promise<{ yaml: string; tools: number; drafted: number }> {
+export async function starterGolden(
+  target: TargetSpec,
+  o: { timeoutMs: number; startupTimeoutMs: number; drafter?: ModelProvider },
+): Promise<{ yaml: string; tools: number; drafted: number }> {
   const server = await openEvalServer(target, o);
   try {
     let drafted = 0;
@@ -26,9 +29,14 @@ export async function starterGolden(target: TargetSpec, o: { timeoutMs: number; 
       const prompt = o.drafter ? await draft(o.drafter, t).catch(() => undefined) : undefined;
       if (prompt) drafted++;
       const required = Array.isArray(t.inputSchema.required) ? t.inputSchema.required.filter((k): k is string => typeof k === 'string') : [];
-      lines.push(`- id: ${slug(t.name)}`, `  prompt: ${q(prompt ?? `TODO: a request that needs ${t.name}${t.description ? ` (${firstSentence(t.description)})` : ''}`)}`, `  expect_tool: ${q(t.name)}`);
+      lines.push(
+        `- id: ${slug(t.name)}`,
+        `  prompt: ${q(prompt ?? `TODO: a request that needs ${t.name}${t.description ? ` (${firstSentence(t.description)})` : ''}`)}`,
+        `  expect_tool: ${q(t.name)}`,
+      );
       if (required.length) lines.push('  # expect_args:', ...required.map((k) => `  #   ${k}: TODO`));
-      if (server.annotations.get(t.name)?.readOnlyHint !== true) lines.push('  # this tool may write: it is simulated unless allowed with --allow-tool; give its result under mocks:');
+      if (server.annotations.get(t.name)?.readOnlyHint !== true)
+        lines.push('  # this tool may write: it is simulated unless allowed with --allow-tool; give its result under mocks:');
       lines.push('');
     }
     for (const [id, prompt] of NEGATIVES) lines.push(`- id: ${id}`, `  prompt: ${q(prompt)}`, '  expect_tool: null', '');
@@ -50,9 +58,18 @@ function firstSentence(s: string): string {
 async function draft(p: ModelProvider, t: ToolSpec): Promise<string | undefined> {
   const res = await p.complete({
     system: 'You write test prompts. Reply with exactly one realistic user request, one sentence, no quotes, no explanation.',
-    messages: [{ role: 'user', content: `Write a request a user might send that should make an assistant call this tool.\nTool: ${t.name}\nDescription: ${t.description ?? '(none)'}\nInput schema: ${JSON.stringify(t.inputSchema).slice(0, 2000)}` }],
+    messages: [
+      {
+        role: 'user',
+        content: `Write a request a user might send that should make an assistant call this tool.\nTool: ${t.name}\nDescription: ${t.description ?? '(none)'}\nInput schema: ${JSON.stringify(t.inputSchema).slice(0, 2000)}`,
+      },
+    ],
     tools: [],
   });
-  const text = res.text.trim().split('\n')[0]?.replace(/^["']|["']$/g, '').trim();
+  const text = res.text
+    .trim()
+    .split('\n')[0]
+    ?.replace(/^["']|["']$/g, '')
+    .trim();
   return text ? text.slice(0, 300) : undefined;
 }

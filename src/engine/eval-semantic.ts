@@ -15,10 +15,18 @@ export async function createSemanticMatcher(spec: string, configured: EvalModelC
     return judgeMatcher(models[0]!.provider);
   }
   const { vendor, model: name } = parseModelId(model);
-  if (vendor !== 'openai') throw new Error(`semantic matcher ${JSON.stringify(spec)}: embeddings come from an OpenAI-compatible endpoint; write embeddings:openai:MODEL (set the base URL for Ollama, vLLM, LM Studio)`);
+  if (vendor !== 'openai')
+    throw new Error(
+      `semantic matcher ${JSON.stringify(spec)}: embeddings come from an OpenAI-compatible endpoint; write embeddings:openai:MODEL (set the base URL for Ollama, vLLM, LM Studio)`,
+    );
   const cfg = configured.find((m) => m.id === model);
   return embeddingsMatcher(
-    createOpenAIEmbedder({ model: name, ...(cfg?.baseURL ? { baseURL: cfg.baseURL } : {}), ...(cfg?.keyEnv ? { keyEnv: cfg.keyEnv } : {}), ...(timeoutMs ? { timeoutMs } : {}) }),
+    createOpenAIEmbedder({
+      model: name,
+      ...(cfg?.baseURL ? { baseURL: cfg.baseURL } : {}),
+      ...(cfg?.keyEnv ? { keyEnv: cfg.keyEnv } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+    }),
   );
 }
 
@@ -38,7 +46,10 @@ export interface SemanticChoice {
 export async function resolveSemantic(c: SemanticChoice): Promise<{ matcher?: SemanticMatcher; recorder?: RecordingSemantic }> {
   if (c.replayDir) {
     const matcher = await replaySemantic(c.replayDir);
-    if (!matcher && c.spec) throw new Error(`${c.replayDir} holds no ${SEMANTIC_CASSETTE}: the recording compared semantic arguments lexically; replay without --semantic / eval.semantic`);
+    if (!matcher && c.spec)
+      throw new Error(
+        `${c.replayDir} holds no ${SEMANTIC_CASSETTE}: the recording compared semantic arguments lexically; replay without --semantic / eval.semantic`,
+      );
     return matcher ? { matcher } : {};
   }
   if (!c.spec) return {};

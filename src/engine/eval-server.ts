@@ -73,7 +73,8 @@ export async function openEvalServer(spec: TargetSpec, o: { timeoutMs: number; s
     for (const t of items) {
       if (!t || typeof t !== 'object' || typeof field(t, 'name') !== 'string') continue;
       const x = t as JsonObject;
-      const schema = x.inputSchema && typeof x.inputSchema === 'object' && !Array.isArray(x.inputSchema) ? (x.inputSchema as Record<string, unknown>) : { type: 'object' };
+      const schema =
+        x.inputSchema && typeof x.inputSchema === 'object' && !Array.isArray(x.inputSchema) ? (x.inputSchema as Record<string, unknown>) : { type: 'object' };
       tools.push({ name: x.name as string, ...(typeof x.description === 'string' ? { description: x.description } : {}), inputSchema: schema });
       annotations.set(x.name as string, x.annotations && typeof x.annotations === 'object' ? (x.annotations as JsonObject) : undefined);
     }

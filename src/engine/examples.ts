@@ -26,24 +26,45 @@ export async function readRecordedResult(file: string): Promise<Record<string, u
 }
 
 /** Runs the examples of every tool in `catalogue`; `caller` is absent for an offline catalogue (recorded responses only). */
-export async function runExamples(catalogue: Catalogue, examples: Record<string, ToolExample[]>, allowTools: readonly string[], caller?: LiveCaller): Promise<ExampleRun> {
+export async function runExamples(
+  catalogue: Catalogue,
+  examples: Record<string, ToolExample[]>,
+  allowTools: readonly string[],
+  caller?: LiveCaller,
+): Promise<ExampleRun> {
   const out: ExampleRun = { findings: [], sizes: [] };
   for (const [name, list] of Object.entries(examples)) {
     const tool = catalogue.tools.find((t) => t.name === name);
     if (!tool) {
-      out.findings.push({ ruleId: 'receipt/example-not-run', subject: name, location: `examples.${name}`, message: `the server lists no tool named ${JSON.stringify(name)}, so its examples were not run` });
+      out.findings.push({
+        ruleId: 'receipt/example-not-run',
+        subject: name,
+        location: `examples.${name}`,
+        message: `the server lists no tool named ${JSON.stringify(name)}, so its examples were not run`,
+      });
       continue;
     }
     const safe = isCallable(toolsFrom([tool])[0]!, allowTools);
     for (const [index, ex] of list.entries()) {
-      const notRun = (why: string) => out.findings.push({ ruleId: 'receipt/example-not-run', subject: name, location: `examples.${name}[${index}]`, message: `example ${index + 1} not run: ${why}` });
+      const notRun = (why: string) =>
+        out.findings.push({
+          ruleId: 'receipt/example-not-run',
+          subject: name,
+          location: `examples.${name}[${index}]`,
+          message: `example ${index + 1} not run: ${why}`,
+        });
       let result: Record<string, unknown>;
       let source: string;
       if (safe && caller) {
         const reply = await caller.request('tools/call', { name, arguments: ex.arguments }, 'examples');
         const r = resultOf(reply);
         if (!r) {
-          out.findings.push({ ruleId: 'receipt/example-failed', subject: name, location: `examples.${name}[${index}]`, message: `example ${index + 1} (called): ${describe(reply)}` });
+          out.findings.push({
+            ruleId: 'receipt/example-failed',
+            subject: name,
+            location: `examples.${name}[${index}]`,
+            message: `example ${index + 1} (called): ${describe(reply)}`,
+          });
           continue;
         }
         result = r;
@@ -52,13 +73,22 @@ export async function runExamples(catalogue: Catalogue, examples: Record<string,
         try {
           result = await readRecordedResult(ex.response);
         } catch (e) {
-          out.findings.push({ ruleId: 'receipt/example-failed', subject: name, location: `examples.${name}[${index}]`, message: `example ${index + 1}: recorded response ${ex.response}: ${(e as Error).message}` });
+          out.findings.push({
+            ruleId: 'receipt/example-failed',
+            subject: name,
+            location: `examples.${name}[${index}]`,
+            message: `example ${index + 1}: recorded response ${ex.response}: ${(e as Error).message}`,
+          });
           continue;
         }
         source = `recorded ${ex.response}`;
         out.sizes.push(measureResult(name, result));
       } else {
-        notRun(caller ? 'the tool may write and is not allowed (--allow-tool), and no recorded `response` file is given' : 'no server to call and no recorded `response` file');
+        notRun(
+          caller
+            ? 'the tool may write and is not allowed (--allow-tool), and no recorded `response` file is given'
+            : 'no server to call and no recorded `response` file',
+        );
         continue;
       }
       const f = exampleFinding(tool, { tool: name, index, source, result, ...(ex.expect !== undefined ? { expect: ex.expect } : {}) });

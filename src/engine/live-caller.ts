@@ -38,4 +38,3 @@ export class LiveCaller {
     if (this.legacy) await (await this.legacy).close();
   }
 }
-

@@ -11,25 +11,43 @@ const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.
 
 /** What to change for each 2026-07-28 requirement, by check id or id prefix (most specific first). */
 const CHANGES: [prefix: string, change: string][] = [
-  ['discover/implemented', 'Implement server/discover: answer it with supportedVersions (listing 2026-07-28), capabilities, serverInfo in _meta, ttlMs and cacheScope.'],
+  [
+    'discover/implemented',
+    'Implement server/discover: answer it with supportedVersions (listing 2026-07-28), capabilities, serverInfo in _meta, ttlMs and cacheScope.',
+  ],
   ['discover/supported-versions', 'List 2026-07-28 in the supportedVersions of server/discover.'],
   ['discover/capabilities-match', 'Advertise in server/discover exactly the capabilities you serve; an unadvertised method answers -32601.'],
   ['results/result-type', 'Send resultType on every result: "complete", or "input_required" when asking the client for input.'],
   ['caching/', 'Send ttlMs (an integer >= 0) and cacheScope ("public" or "private") on server/discover, every list result and resources/read.'],
   ['resources/read-missing', 'Answer a read of a missing resource with -32602 (data.uri recommended) instead of -32002 or empty contents.'],
-  ['meta/missing-', 'Accept per-request _meta on every request (io.modelcontextprotocol/protocolVersion and clientCapabilities), and answer a request without them with -32602.'],
-  ['meta/capabilities-per-request', 'Read client capabilities from each request\'s own _meta: nothing carries over from an earlier request.'],
-  ['errors/unsupported-version', 'Check the protocol version in each request\'s _meta and answer an unsupported one with -32022 carrying data.supported and data.requested (HTTP 400).'],
+  [
+    'meta/missing-',
+    'Accept per-request _meta on every request (io.modelcontextprotocol/protocolVersion and clientCapabilities), and answer a request without them with -32602.',
+  ],
+  ['meta/capabilities-per-request', "Read client capabilities from each request's own _meta: nothing carries over from an earlier request."],
+  [
+    'errors/unsupported-version',
+    "Check the protocol version in each request's _meta and answer an unsupported one with -32022 carrying data.supported and data.requested (HTTP 400).",
+  ],
   ['errors/version-every-request', 'Check the protocol version in _meta on every request, not only the first, and answer an unsupported one with -32022.'],
   ['errors/unknown-method', 'Answer unknown methods with -32601 (HTTP 404) on the modern wire.'],
   ['errors/code-allocation', 'Send no retired error codes (-32002, -32042) and no undefined codes from the range the spec reserves.'],
-  ['removed/', 'Answer the methods 2026-07-28 removed (ping, logging/setLevel, resources/subscribe and unsubscribe; initialize unless you still serve 2025 clients) with -32601 and HTTP 404 on the modern wire.'],
-  ['http-headers/', 'Answer Mcp-Method/Mcp-Name header checks: compare the headers with the body and answer a missing or mismatched one with -32020 and HTTP 400.'],
+  [
+    'removed/',
+    'Answer the methods 2026-07-28 removed (ping, logging/setLevel, resources/subscribe and unsubscribe; initialize unless you still serve 2025 clients) with -32601 and HTTP 404 on the modern wire.',
+  ],
+  [
+    'http-headers/',
+    'Answer Mcp-Method/Mcp-Name header checks: compare the headers with the body and answer a missing or mismatched one with -32020 and HTTP 400.',
+  ],
   ['http-transport/no-session-id', 'Mint no Mcp-Session-Id: keep state that spans calls in server-minted handles passed as tool arguments.'],
   ['http-transport/session-id-ignored', 'Ignore an Mcp-Session-Id header on a modern request instead of refusing it.'],
   ['capabilities/', 'Check the client capabilities declared in _meta before asking for input, and answer -32021 when a required one is missing.'],
   ['mrtr/', 'Ask for client input with input_required results (MRTR) instead of server-to-client requests, and finish the retry that brings inputResponses.'],
-  ['subscriptions/', 'Serve subscriptions/listen (acknowledge first, tag each notification with its subscription id, honour the filter) instead of the GET stream and resources/subscribe.'],
+  [
+    'subscriptions/',
+    'Serve subscriptions/listen (acknowledge first, tag each notification with its subscription id, honour the filter) instead of the GET stream and resources/subscribe.',
+  ],
   ['logging/', 'Send notifications/message only for requests that set _meta io.modelcontextprotocol/logLevel, and only at or above that level.'],
   ['tools/input-schema-object', 'Give every tool an inputSchema whose root is type "object".'],
   ['tools/schema-', 'Make tool schemas valid JSON Schema 2020-12 (or their declared dialect), with same-document $refs only and a bounded size.'],
@@ -61,7 +79,7 @@ function modernMiss(r: CheckResult): { status: string; message?: string; hint?: 
   if (!modernOnly(r)) return undefined;
   const seen = r.outsideEra ?? (r.status === 'fail' || r.status === 'warn' ? r : undefined);
   if (!seen || (seen.status !== 'fail' && seen.status !== 'warn')) return undefined;
-  return { status: seen.status, ...(seen.message ? { message: seen.message } : {}), ...(r.hint ?? seen.hint ? { hint: r.hint ?? seen.hint } : {}) };
+  return { status: seen.status, ...(seen.message ? { message: seen.message } : {}), ...((r.hint ?? seen.hint) ? { hint: r.hint ?? seen.hint } : {}) };
 }
 
 /** removed/<x> checks whose to-do is already the removed-feature finding of the same name. */
@@ -114,25 +132,57 @@ function removedFeatures(report: TargetReport, side: 'legacy' | 'dual'): Finding
   // A dual-era server keeps these for 2025 clients on purpose: information, not a to-do.
   const severity: Finding['severity'] = side === 'legacy' ? 'warning' : 'info';
   const out: Finding[] = [];
-  const add = (id: string, subject: string, message: string, reason: string) => out.push({ ruleId: `migration/removed-feature/${id}`, severity, subject, message, reason });
+  const add = (id: string, subject: string, message: string, reason: string) =>
+    out.push({ ruleId: `migration/removed-feature/${id}`, severity, subject, message, reason });
   const inits = initializeResults(report);
   const initSeqs = inits.map((i) => i.entry.seq);
-  add('initialize', 'initialize', 'initialize and notifications/initialized are removed: read the protocol version and client capabilities from each request\'s _meta and describe the server through server/discover.', side === 'legacy' ? `the server speaks only the 2025 handshake${refs(initSeqs)}` : `the server also answers initialize${refs(initSeqs)}`);
+  add(
+    'initialize',
+    'initialize',
+    "initialize and notifications/initialized are removed: read the protocol version and client capabilities from each request's _meta and describe the server through server/discover.",
+    side === 'legacy' ? `the server speaks only the 2025 handshake${refs(initSeqs)}` : `the server also answers initialize${refs(initSeqs)}`,
+  );
   const sessions = report.wire.filter((e) => e.from === 'server' && Object.keys(e.http?.headers ?? {}).some((h) => h.toLowerCase() === 'mcp-session-id'));
-  if (sessions.length) add('session-id', 'Mcp-Session-Id', 'Mcp-Session-Id is removed: keep state that spans calls in server-minted handles passed as tool arguments, and mint no session ids.', `responses carried Mcp-Session-Id${refs(sessions.map((e) => e.seq))}`);
+  if (sessions.length)
+    add(
+      'session-id',
+      'Mcp-Session-Id',
+      'Mcp-Session-Id is removed: keep state that spans calls in server-minted handles passed as tool arguments, and mint no session ids.',
+      `responses carried Mcp-Session-Id${refs(sessions.map((e) => e.seq))}`,
+    );
   const pings = answered(report, 'ping');
-  if (pings.length) add('ping', 'ping', 'ping is removed, with no replacement: a 2026-07-28 server answers it with -32601 (HTTP 404).', `ping was answered${refs(pings)}`);
+  if (pings.length)
+    add('ping', 'ping', 'ping is removed, with no replacement: a 2026-07-28 server answers it with -32601 (HTTP 404).', `ping was answered${refs(pings)}`);
   const setLevel = answered(report, 'logging/setLevel');
   const logging = inits.filter((i) => 'logging' in (i.result.capabilities as Json));
   if (logging.length || setLevel.length)
-    add('logging-set-level', 'logging/setLevel', 'logging/setLevel is removed: honour the per-request _meta key io.modelcontextprotocol/logLevel, and send no notifications/message without it.', logging.length ? `the initialize result advertises logging${refs(logging.map((i) => i.entry.seq))}` : `logging/setLevel was answered${refs(setLevel)}`);
-  const subscribable = inits.filter((i) => isObj((i.result.capabilities as Json).resources) && ((i.result.capabilities as Json).resources as Json).subscribe === true);
+    add(
+      'logging-set-level',
+      'logging/setLevel',
+      'logging/setLevel is removed: honour the per-request _meta key io.modelcontextprotocol/logLevel, and send no notifications/message without it.',
+      logging.length ? `the initialize result advertises logging${refs(logging.map((i) => i.entry.seq))}` : `logging/setLevel was answered${refs(setLevel)}`,
+    );
+  const subscribable = inits.filter(
+    (i) => isObj((i.result.capabilities as Json).resources) && ((i.result.capabilities as Json).resources as Json).subscribe === true,
+  );
   const subscribed = answered(report, 'resources/subscribe');
   if (subscribable.length || subscribed.length)
-    add('resources-subscribe', 'resources/subscribe', 'resources/subscribe and resources/unsubscribe are removed: serve subscriptions/listen with resourceSubscriptions.', subscribable.length ? `the initialize result advertises resources.subscribe${refs(subscribable.map((i) => i.entry.seq))}` : `resources/subscribe was answered${refs(subscribed)}`);
+    add(
+      'resources-subscribe',
+      'resources/subscribe',
+      'resources/subscribe and resources/unsubscribe are removed: serve subscriptions/listen with resourceSubscriptions.',
+      subscribable.length
+        ? `the initialize result advertises resources.subscribe${refs(subscribable.map((i) => i.entry.seq))}`
+        : `resources/subscribe was answered${refs(subscribed)}`,
+    );
   const pushed = serverMessages(report).filter(({ msg }) => typeof msg.method === 'string' && 'id' in msg);
   if (pushed.length)
-    add('server-requests', 'server-to-client requests', 'Server-sent JSON-RPC requests are removed: ask for sampling, roots or elicitation with an input_required result (MRTR).', `the server sent ${[...new Set(pushed.map((p) => String(p.msg.method)))].join(', ')}${refs(pushed.map((p) => p.entry.seq))}`);
+    add(
+      'server-requests',
+      'server-to-client requests',
+      'Server-sent JSON-RPC requests are removed: ask for sampling, roots or elicitation with an input_required result (MRTR).',
+      `the server sent ${[...new Set(pushed.map((p) => String(p.msg.method)))].join(', ')}${refs(pushed.map((p) => p.entry.seq))}`,
+    );
   return out;
 }
 

@@ -1,6 +1,17 @@
 import type { CheckResult, Status, TransportKind } from '../core/types.js';
 import { describeInternalError } from '../core/internal-error.js';
-import { areaOf, checkEras, CheckStop, ERA_LABEL, type CheckEra, type CheckContext, type CheckDefinition, type CheckFailure, type CheckOptions, type SharedState } from '../checks/index.js';
+import {
+  areaOf,
+  checkEras,
+  CheckStop,
+  ERA_LABEL,
+  type CheckEra,
+  type CheckContext,
+  type CheckDefinition,
+  type CheckFailure,
+  type CheckOptions,
+  type SharedState,
+} from '../checks/index.js';
 import type { McpClient } from '../target/client.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { ProbeOutcome } from '../target/probe.js';
@@ -52,7 +63,11 @@ export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<Che
   if (!eras.some((e) => graded.includes(e))) {
     // Run anyway, ungraded: what a 2025-era server misses of 2026-07-28 is its migration to-do list.
     if (eras.includes('modern') && env.probe.era === 'legacy') return env.requireModern ? judge(def, env) : outsideEra(def, await judge(def, env));
-    return baseResult(def, 'skip', `a requirement of ${eras.map((e) => ERA_LABEL[e]).join(' and ')} only; this server is graded in ${graded.map((e) => ERA_LABEL[e]).join(' and ')}`);
+    return baseResult(
+      def,
+      'skip',
+      `a requirement of ${eras.map((e) => ERA_LABEL[e]).join(' and ')} only; this server is graded in ${graded.map((e) => ERA_LABEL[e]).join(' and ')}`,
+    );
   }
   return judge(def, env);
 }
@@ -68,7 +83,11 @@ function outsideEra(def: CheckDefinition, seen: CheckResult): CheckResult {
 async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> {
   const kind: TransportKind = env.client.transport.kind;
   if (def.requires && env.shared.offers(def.requires) === false)
-    return baseResult(def, 'skip', `the server does not offer ${def.requires} (an optional capability; its ${env.probe.era === 'legacy' ? 'initialize result' : 'server/discover result'} does not advertise it)`);
+    return baseResult(
+      def,
+      'skip',
+      `the server does not offer ${def.requires} (an optional capability; its ${env.probe.era === 'legacy' ? 'initialize result' : 'server/discover result'} does not advertise it)`,
+    );
   const t0 = performance.now();
   const failures: CheckFailure[] = [];
   const notes: string[] = [];
@@ -101,7 +120,9 @@ async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> 
   } catch (e) {
     if (e instanceof CheckStop) {
       // Failures recorded before the stop still count: a fail outranks "could not finish".
-      result = failures.length ? fromFailures(def, failures, notes, env.strict) : { ...baseResult(def, e.status, e.message), ...(e.hint ? { hint: e.hint } : {}), ...(e.evidence ? { evidence: e.evidence } : {}) };
+      result = failures.length
+        ? fromFailures(def, failures, notes, env.strict)
+        : { ...baseResult(def, e.status, e.message), ...(e.hint ? { hint: e.hint } : {}), ...(e.evidence ? { evidence: e.evidence } : {}) };
     } else {
       result = baseResult(def, 'error', `mcp-assay failed while running this check: ${describeInternalError(e)}`);
     }

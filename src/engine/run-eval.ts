@@ -58,7 +58,11 @@ export function shardRunId(plan: Pick<EvalPlan, 'golden' | 'models' | 'runs'>): 
 /** The golden set each model runs: all of it, or the cases of its (case, model) pairs in this shard, in golden order. */
 function casesFor(plan: EvalPlan): (model: string) => GoldenSet {
   if (!plan.shard) return () => plan.golden;
-  const pairs = selectShardPairs(plan.golden.cases.map((c) => c.id), plan.models.map((m) => m.provider.id), plan.shard);
+  const pairs = selectShardPairs(
+    plan.golden.cases.map((c) => c.id),
+    plan.models.map((m) => m.provider.id),
+    plan.shard,
+  );
   return (model) => {
     const mine = new Set(pairs.filter((p) => p.model === model).map((p) => p.caseId));
     return { ...plan.golden, cases: plan.golden.cases.filter((c) => mine.has(c.id)) };
@@ -76,7 +80,9 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
   try {
     validateAgainstCatalogue(plan.golden, server.tools);
     // Write safety as in `check`: only tools the server marks read-only, or the user allowed, are executed.
-    const simulate = new Set(server.tools.filter((t) => server.annotations.get(t.name)?.readOnlyHint !== true && !matchesAny(t.name, plan.allowTools)).map((t) => t.name));
+    const simulate = new Set(
+      server.tools.filter((t) => server.annotations.get(t.name)?.readOnlyHint !== true && !matchesAny(t.name, plan.allowTools)).map((t) => t.name),
+    );
     const cache = plan.cacheDir ? new RunCache(plan.cacheDir) : undefined;
     const goldenFor = casesFor(plan);
     for (const m of plan.models) {
@@ -102,7 +108,10 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
       });
       if (report.aborted) problems.push(`${m.provider.id}: ${report.aborted}`);
       const drift = (m.provider as { drift?: string[] }).drift ?? [];
-      if (drift.length) problems.push(`${m.provider.id}: ${drift.length} replayed answer(s) were recorded for a different conversation (a tool result or description changed since recording): ${drift.slice(0, 5).join(', ')}${drift.length > 5 ? ', …' : ''}`);
+      if (drift.length)
+        problems.push(
+          `${m.provider.id}: ${drift.length} replayed answer(s) were recorded for a different conversation (a tool result or description changed since recording): ${drift.slice(0, 5).join(', ')}${drift.length > 5 ? ', …' : ''}`,
+        );
       models.push(report);
     }
   } finally {
@@ -121,7 +130,14 @@ export async function runEval(plan: EvalPlan): Promise<Report> {
     prices: plan.prices,
     models,
     ...(plan.judge
-      ? { judge: { model: plan.judge.provider.id, promptVersion: JUDGE_PROMPT_VERSION, gating: plan.judge.gate, rubrics: [...plan.judge.rubrics].map(([id, r]) => ({ case: id, file: r.file, hash: r.hash })) } }
+      ? {
+          judge: {
+            model: plan.judge.provider.id,
+            promptVersion: JUDGE_PROMPT_VERSION,
+            gating: plan.judge.gate,
+            rubrics: [...plan.judge.rubrics].map(([id, r]) => ({ case: id, file: r.file, hash: r.hash })),
+          },
+        }
       : {}),
     problems,
     durationMs: finished.getTime() - started.getTime(),

@@ -52,7 +52,7 @@ export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescript
 export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promise<TargetReport> {
   const t0 = performance.now();
   const masker = new Masker();
-  for (const v of Object.values(spec.kind === 'http' ? spec.headers ?? {} : {})) masker.add(v);
+  for (const v of Object.values(spec.kind === 'http' ? (spec.headers ?? {}) : {})) masker.add(v);
   for (const v of Object.values(o.auth ?? {})) masker.add(v);
   const recorder = new WireRecorder(masker, undefined, new WireAudit());
   const timeouts = deriveTimeouts(o, spec.kind);
@@ -119,7 +119,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
         if (section) (report.sections ??= []).push(section);
         // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
-        if (!o.checks.length && problems.length) Object.assign(report, { outcome: 'inconclusive', outcomeReason: `the catalogue could not be read: ${problems.join('; ')}` });
+        if (!o.checks.length && problems.length)
+          Object.assign(report, { outcome: 'inconclusive', outcomeReason: `the catalogue could not be read: ${problems.join('; ')}` });
       }
       if (o.session && !deadline.expired && transport.deadReason === undefined)
         await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o, timeouts });
@@ -166,7 +167,12 @@ async function contractsStep(
       });
     } catch (e) {
       // Our analysis broke, not the server: the section says so at error level, so the run cannot pass quietly.
-      const finding = { ruleId: 'contracts/analysis-error', severity: 'error' as const, subject: 'catalogue', message: `the contracts analysis failed: ${(e as Error).message}` };
+      const finding = {
+        ruleId: 'contracts/analysis-error',
+        severity: 'error' as const,
+        subject: 'catalogue',
+        message: `the contracts analysis failed: ${(e as Error).message}`,
+      };
       return { problems, section: { id: 'contracts', title: 'Tool contracts', findings: [finding] } };
     }
     digest(catalogueDigest(catalogue, analysis));
@@ -175,18 +181,37 @@ async function contractsStep(
     const problems = [`the catalogue could not be read: ${(e as Error).message}`];
     if (o.capture) o.capture.catalogueProblems = problems;
     if (o.contracts === false) return { problems };
-    return { problems, section: {
-      id: 'contracts',
-      title: 'Tool contracts',
-      findings: [{ ruleId: 'lint/malformed-field', severity: 'warning', subject: 'catalogue', message: `the catalogue could not be analysed: ${(e as Error).message}` }],
-    } };
+    return {
+      problems,
+      section: {
+        id: 'contracts',
+        title: 'Tool contracts',
+        findings: [
+          {
+            ruleId: 'lint/malformed-field',
+            severity: 'warning',
+            subject: 'catalogue',
+            message: `the catalogue could not be analysed: ${(e as Error).message}`,
+          },
+        ],
+      },
+    };
   }
 }
 
 /** Example calls on the same connection (a 2025-era server gets its own session, closed afterwards). */
 async function examplesStep(env: CheckEnv, recorder: WireRecorder, catalogue: Catalogue, o: TargetRunOptions) {
   const signal = env.client.defaults.signal ?? new AbortController().signal;
-  const caller = new LiveCaller({ spec: env.spec, client: env.client, probe: env.probe, shared: env.shared, recorder, signal, options: o, timeouts: env.timeouts });
+  const caller = new LiveCaller({
+    spec: env.spec,
+    client: env.client,
+    probe: env.probe,
+    shared: env.shared,
+    recorder,
+    signal,
+    options: o,
+    timeouts: env.timeouts,
+  });
   try {
     return await runExamples(catalogue, o.examples ?? {}, o.allowTools, caller);
   } finally {
@@ -194,25 +219,46 @@ async function examplesStep(env: CheckEnv, recorder: WireRecorder, catalogue: Ca
   }
 }
 
-async function runAll(checks: readonly CheckDefinition[], env: CheckEnv, transport: Transport, deadline: AbortSignal, concurrency: number): Promise<CheckResult[]> {
+async function runAll(
+  checks: readonly CheckDefinition[],
+  env: CheckEnv,
+  transport: Transport,
+  deadline: AbortSignal,
+  concurrency: number,
+): Promise<CheckResult[]> {
   const results = new Map<string, CheckResult>();
   const stopped = (def: CheckDefinition): CheckResult | undefined => {
     if (deadline.aborted) return baseResult(def, 'error', 'not run: the overall deadline passed');
     if (transport.deadReason !== undefined) return baseResult(def, 'error', `not run: the server stopped answering (${transport.deadReason})`);
-    if (transport.correlation && !def.runsLast) return { ...baseResult(def, 'inconclusive', `not run: ${transport.correlation.reason} (see wire/id-correlation)`), sameCauseAs: 'wire/id-correlation' };
+    if (transport.correlation && !def.runsLast)
+      return { ...baseResult(def, 'inconclusive', `not run: ${transport.correlation.reason} (see wire/id-correlation)`), sameCauseAs: 'wire/id-correlation' };
     return undefined;
   };
   // A check still running when the deadline passes is reported as such at once; its own waits end with the signal.
-  const cutOff = new Promise<'deadline'>((resolve) => (deadline.aborted ? resolve('deadline') : deadline.addEventListener('abort', () => resolve('deadline'), { once: true })));
+  const cutOff = new Promise<'deadline'>((resolve) =>
+    deadline.aborted ? resolve('deadline') : deadline.addEventListener('abort', () => resolve('deadline'), { once: true }),
+  );
   const runOne = async (def: CheckDefinition) => {
     const pre = stopped(def);
     const raced = pre ?? (await Promise.race([runCheck(def, env), cutOff]));
     const r = raced === 'deadline' ? baseResult(def, 'error', 'not finished: the overall deadline passed') : raced;
     // A check cut short by the server dying says so, rather than a bare "inconclusive".
-    if (r.status === 'inconclusive' && transport.deadReason !== undefined) r.message = `${r.message ?? ''} (the server stopped answering: ${transport.deadReason})`.trim();
+    if (r.status === 'inconclusive' && transport.deadReason !== undefined)
+      r.message = `${r.message ?? ''} (the server stopped answering: ${transport.deadReason})`.trim();
     // A check cut short by the broken id is inconclusive with that reason, whatever it concluded from the failure.
-    else if (transport.correlation && !def.runsLast && r.checkId !== 'wire/id-correlation' && r.status !== 'pass' && r.status !== 'skip' && !r.message?.includes('see wire/id-correlation'))
-      Object.assign(r, { status: 'inconclusive', message: `cut short: ${transport.correlation.reason} (see wire/id-correlation)`, sameCauseAs: 'wire/id-correlation' });
+    else if (
+      transport.correlation &&
+      !def.runsLast &&
+      r.checkId !== 'wire/id-correlation' &&
+      r.status !== 'pass' &&
+      r.status !== 'skip' &&
+      !r.message?.includes('see wire/id-correlation')
+    )
+      Object.assign(r, {
+        status: 'inconclusive',
+        message: `cut short: ${transport.correlation.reason} (see wire/id-correlation)`,
+        sameCauseAs: 'wire/id-correlation',
+      });
     results.set(def.id, r);
   };
   const first = startOrder(checks.filter((c) => !c.runsLast));

@@ -9,7 +9,6 @@ export interface AssayOptions extends TargetRunOptions {
   skip?: string[];
 }
 
-
 /** A target with the options that differ for it (a configured server's own timeout, allowed tools, …). */
 export interface PlannedTarget {
   spec: TargetSpec;
@@ -24,7 +23,12 @@ export async function assay(targets: readonly (TargetSpec | PlannedTarget)[], o:
     const planned: PlannedTarget = 'spec' in t ? t : { spec: t };
     reports.push(await assayTarget(planned.spec, { ...o, ...planned.overrides }));
   }
-  const options = { strict: o.strict, ...(o.only?.length ? { only: o.only } : {}), ...(o.skip?.length ? { skip: o.skip } : {}), ...(o.requireModern ? { require: ['2026-07-28'] } : {}) };
+  const options = {
+    strict: o.strict,
+    ...(o.only?.length ? { only: o.only } : {}),
+    ...(o.skip?.length ? { skip: o.skip } : {}),
+    ...(o.requireModern ? { require: ['2026-07-28'] } : {}),
+  };
   return reportEnvelope(started, new Date(), options, reports);
 }
 

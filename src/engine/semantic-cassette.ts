@@ -47,7 +47,8 @@ export async function replaySemantic(dir: string): Promise<SemanticMatcher | und
     return undefined;
   }
   const c = JSON.parse(text) as SemanticCassette;
-  if (typeof c.matcher !== 'string' || (c.via !== 'embeddings' && c.via !== 'judge') || !Array.isArray(c.pairs)) throw new Error(`${file}: not a semantic cassette`);
+  if (typeof c.matcher !== 'string' || (c.via !== 'embeddings' && c.via !== 'judge') || !Array.isArray(c.pairs))
+    throw new Error(`${file}: not a semantic cassette`);
   const sims = new Map(c.pairs.map((p) => [pairKey(p), p.similarity]));
   return {
     id: c.matcher,
@@ -55,7 +56,10 @@ export async function replaySemantic(dir: string): Promise<SemanticMatcher | und
     similarity(pairs) {
       const out = pairs.map((p) => sims.get(pairKey(p)));
       const miss = pairs.find((_, i) => out[i] === undefined);
-      if (miss) return Promise.reject(new ProviderError('replay-miss', `${file} has no similarity for ${JSON.stringify(miss.actual)} vs ${JSON.stringify(miss.expected)}`));
+      if (miss)
+        return Promise.reject(
+          new ProviderError('replay-miss', `${file} has no similarity for ${JSON.stringify(miss.actual)} vs ${JSON.stringify(miss.expected)}`),
+        );
       return Promise.resolve(out as number[]);
     },
   };

@@ -86,7 +86,10 @@ export function modelMetrics(cases: readonly GoldenCase[], reports: readonly Cas
       if (den !== undefined) bump('den', !den);
       for (const call of calls) {
         if (!call.arguments) continue;
-        const a = analyseArgs(call, tools.find((t) => t.name === call.tool));
+        const a = analyseArgs(
+          call,
+          tools.find((t) => t.name === call.tool),
+        );
         bump('hal', a.hallucinated.length > 0);
         bump('req', a.missingRequired.length > 0);
       }

@@ -37,7 +37,11 @@ export async function calibrate(file: string, p: ModelProvider): Promise<Calibra
   try {
     data = parse(await readFile(file, 'utf8'));
   } catch (e) {
-    throw new GoldenError({ file, reason: `cannot read the labelled examples: ${(e as Error).message.split('\n')[0]}`, hint: 'a YAML list of {id, task, rubric, answer, label: pass|fail}' });
+    throw new GoldenError({
+      file,
+      reason: `cannot read the labelled examples: ${(e as Error).message.split('\n')[0]}`,
+      hint: 'a YAML list of {id, task, rubric, answer, label: pass|fail}',
+    });
   }
   const parsed = labelSchema.safeParse(data);
   if (!parsed.success) {
@@ -58,6 +62,10 @@ export async function calibrate(file: string, p: ModelProvider): Promise<Calibra
   const accuracy = n ? Math.round((judged.filter((x) => x.judged === x.label).length / n) * 1e4) / 1e4 : null;
   const kappa = cohensKappa(judged.map((x) => [x.label === 'pass', x.judged === 'pass']));
   const mayGate = n >= MIN_ITEMS && kappa !== null && kappa >= MIN_KAPPA;
-  const why = mayGate ? `κ ${kappa} ≥ ${MIN_KAPPA} on ${n} items: the judge may gate (--judge-gates)` : n < MIN_ITEMS ? `only ${n} judged items (needs ${MIN_ITEMS}): keep the judge advisory` : `κ ${kappa} < ${MIN_KAPPA}: keep the judge advisory`;
+  const why = mayGate
+    ? `κ ${kappa} ≥ ${MIN_KAPPA} on ${n} items: the judge may gate (--judge-gates)`
+    : n < MIN_ITEMS
+      ? `only ${n} judged items (needs ${MIN_ITEMS}): keep the judge advisory`
+      : `κ ${kappa} < ${MIN_KAPPA}: keep the judge advisory`;
   return { judge: p.id, promptVersion: JUDGE_PROMPT_VERSION, n, accuracy, kappa, mayGate, why, items };
 }

@@ -19,7 +19,11 @@ export async function loadGolden(file: string): Promise<GoldenSet> {
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new GoldenError({ file, reason: `cannot read the golden set: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, hint: 'pass --golden FILE, or set eval.golden in mcp-assay.config.yaml (default golden/tasks.yaml)' });
+    throw new GoldenError({
+      file,
+      reason: `cannot read the golden set: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      hint: 'pass --golden FILE, or set eval.golden in mcp-assay.config.yaml (default golden/tasks.yaml)',
+    });
   }
   return parseGolden(text, file);
 }
@@ -32,7 +36,8 @@ export function parseGolden(text: string, file: string): GoldenSet {
     return new GoldenError({ file, ...position(lc, offset), ...(key ? { key } : {}), reason, ...(hint ? { hint } : {}) });
   };
   const syntax = doc.errors[0];
-  if (syntax) throw at(syntax.pos[0], pathAt(doc, syntax.pos[0]), `not valid YAML: ${syntax.message.split('\n')[0]}`, 'check indentation, quotes and `- ` list items');
+  if (syntax)
+    throw at(syntax.pos[0], pathAt(doc, syntax.pos[0]), `not valid YAML: ${syntax.message.split('\n')[0]}`, 'check indentation, quotes and `- ` list items');
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
@@ -41,7 +46,8 @@ export function parseGolden(text: string, file: string): GoldenSet {
   }
   if (data === null || data === undefined) throw at(0, [], 'the golden set is empty', 'write a list of cases: `- id: …`');
   const list = Array.isArray(data);
-  if (!list && (typeof data !== 'object' || data === null)) throw at(0, [], 'the golden set must be a list of cases (or a mapping with `cases`)', 'start each case with `- id: …`');
+  if (!list && (typeof data !== 'object' || data === null))
+    throw at(0, [], 'the golden set must be a list of cases (or a mapping with `cases`)', 'start each case with `- id: …`');
   const schema = list ? z.array(caseSchema) : goldenSchema;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
@@ -63,7 +69,13 @@ export function parseGolden(text: string, file: string): GoldenSet {
   const seen = new Map<string, number>();
   const cases = inputs.map((c, i) => {
     const prev = seen.get(c.id);
-    if (prev !== undefined) throw at(locate(doc, [...base, i, 'id']).offset, [...base, i, 'id'], `duplicate case id ${JSON.stringify(c.id)} (first at case ${prev + 1})`, 'case ids are unique: caches and baselines key on them');
+    if (prev !== undefined)
+      throw at(
+        locate(doc, [...base, i, 'id']).offset,
+        [...base, i, 'id'],
+        `duplicate case id ${JSON.stringify(c.id)} (first at case ${prev + 1})`,
+        'case ids are unique: caches and baselines key on them',
+      );
     seen.set(c.id, i);
     return normaliseCase(c, where(i, []).line);
   });
@@ -135,6 +147,7 @@ function matchers(values: Record<string, unknown>, match: Record<string, Matcher
     };
   }
   // The case's `semantic_threshold` is the default for its semantic arguments; an argument's own `threshold` wins.
-  if (semanticThreshold !== undefined) for (const m of Object.values(out)) if (m.kind === 'semantic' && m.threshold === undefined) m.threshold = semanticThreshold;
+  if (semanticThreshold !== undefined)
+    for (const m of Object.values(out)) if (m.kind === 'semantic' && m.threshold === undefined) m.threshold = semanticThreshold;
   return out;
 }

@@ -35,7 +35,10 @@ export const caseSchema = z
     arg_match: z.record(nonEmpty, matcherSchema).optional(),
     /** Default `threshold` of this case's semantic arguments (cosine for embeddings, word overlap for the fallback). */
     semantic_threshold: z.number().min(0).max(1).optional(),
-    expect_sequence: z.array(z.union([nonEmpty, z.array(nonEmpty).min(1)])).min(1).optional(),
+    expect_sequence: z
+      .array(z.union([nonEmpty, z.array(nonEmpty).min(1)]))
+      .min(1)
+      .optional(),
     gate: z.enum(['hard', 'soft']).optional(),
     tags: z.array(nonEmpty).optional(),
     max_turns: z.number().int().min(1).max(50).optional(),
@@ -47,14 +50,16 @@ export const caseSchema = z
     const issue = (path: PropertyKey[], message: string, hint: string, at: 'key' | 'value' = 'key') =>
       ctx.addIssue({ code: 'custom', path, message, params: { hint, at } });
     if (c.prompt === undefined && c.messages === undefined) issue([], 'needs `prompt` or `messages`', 'write the user request as `prompt: "…"`');
-    if (c.prompt !== undefined && c.messages !== undefined) issue(['messages'], 'set either `prompt` or `messages`, not both', 'a multi-turn case lists every message under `messages`');
+    if (c.prompt !== undefined && c.messages !== undefined)
+      issue(['messages'], 'set either `prompt` or `messages`, not both', 'a multi-turn case lists every message under `messages`');
     if (c.messages && c.messages[c.messages.length - 1]?.role !== 'user')
       issue(['messages', c.messages.length - 1], 'the last message must be from the user', 'the model answers the last user message');
     if (c.expect_tool === undefined && c.expect_sequence === undefined)
       issue([], 'has neither `expect_tool` nor `expect_sequence`', 'say which tool should be called, or `expect_tool: null` when none should');
     const single = typeof c.expect_tool === 'string' || Array.isArray(c.expect_tool);
     for (const k of ['expect_args', 'arg_match'] as const)
-      if (c[k] !== undefined && !single) issue([k], `\`${k}\` needs \`expect_tool\` naming a tool`, 'arguments are scored on the first call of the expected tool');
+      if (c[k] !== undefined && !single)
+        issue([k], `\`${k}\` needs \`expect_tool\` naming a tool`, 'arguments are scored on the first call of the expected tool');
     if (c.expect_tool === null && c.expect_sequence !== undefined)
       issue(['expect_sequence'], '`expect_tool: null` (no call) contradicts `expect_sequence`', 'remove one of them');
     for (const [k, m] of Object.entries(c.arg_match ?? {})) {

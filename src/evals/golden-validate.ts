@@ -18,12 +18,18 @@ export function validateAgainstCatalogue(g: GoldenSet, tools: readonly ToolSpec[
   g.cases.forEach((c, i) => {
     const report = (path: PropertyKey[], reason: string, hint?: string) => {
       const pos = g.locate(i, path);
-      problems.push(formatConfigError({ file: g.file, ...pos, key: formatKeyPath(path), reason: `case ${JSON.stringify(c.id)}: ${reason}`, ...(hint ? { hint } : {}) }));
+      problems.push(
+        formatConfigError({ file: g.file, ...pos, key: formatKeyPath(path), reason: `case ${JSON.stringify(c.id)}: ${reason}`, ...(hint ? { hint } : {}) }),
+      );
     };
     const tool = (path: PropertyKey[], name: string) => {
       if (byName.has(name)) return;
       const near = closest(name, names);
-      report(path, `the server has no tool ${JSON.stringify(name)}`, near ? `did you mean \`${near}\`?` : `the server's tools: ${names.join(', ') || '(none)'}`);
+      report(
+        path,
+        `the server has no tool ${JSON.stringify(name)}`,
+        near ? `did you mean \`${near}\`?` : `the server's tools: ${names.join(', ') || '(none)'}`,
+      );
     };
     for (const t of c.expectTool ?? []) tool(['expect_tool'], t);
     for (const slot of c.sequence ?? []) for (const t of slot) tool(['expect_sequence'], t);
@@ -36,7 +42,11 @@ export function validateAgainstCatalogue(g: GoldenSet, tools: readonly ToolSpec[
         for (const k of Object.keys(c.args))
           if (!props.includes(k)) {
             const near = closest(k, props);
-            report([c.args[k]!.hasValue ? 'expect_args' : 'arg_match', k], `tool ${JSON.stringify(t)} has no argument ${JSON.stringify(k)}`, near ? `did you mean \`${near}\`?` : `its arguments: ${props.join(', ') || '(none)'}`);
+            report(
+              [c.args[k]!.hasValue ? 'expect_args' : 'arg_match', k],
+              `tool ${JSON.stringify(t)} has no argument ${JSON.stringify(k)}`,
+              near ? `did you mean \`${near}\`?` : `its arguments: ${props.join(', ') || '(none)'}`,
+            );
           }
       }
     }

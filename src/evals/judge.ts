@@ -32,12 +32,18 @@ export interface JudgeVerdict {
 export function traceDigest(calls: readonly TraceCall[]): string {
   if (!calls.length) return '(no tool calls)';
   return calls
-    .map((c, i) => `${i + 1}. ${c.tool}(${c.arguments ? JSON.stringify(c.arguments) : c.rawArguments ?? ''})${c.isError ? ' FAILED' : ''}${c.handling === 'simulated' ? ' [simulated]' : ''} -> ${c.resultPreview.slice(0, 160)}`)
+    .map(
+      (c, i) =>
+        `${i + 1}. ${c.tool}(${c.arguments ? JSON.stringify(c.arguments) : (c.rawArguments ?? '')})${c.isError ? ' FAILED' : ''}${c.handling === 'simulated' ? ' [simulated]' : ''} -> ${c.resultPreview.slice(0, 160)}`,
+    )
     .join('\n');
 }
 
 export function judgeMessages(i: JudgeInput): { system: string; user: string } {
-  return { system: SYSTEM, user: `Task:\n${i.task}\n\nRubric:\n${i.rubric}\n\nTool calls:\n${traceDigest(i.calls)}\n\nFinal answer:\n${i.finalText || '(empty)'}` };
+  return {
+    system: SYSTEM,
+    user: `Task:\n${i.task}\n\nRubric:\n${i.rubric}\n\nTool calls:\n${traceDigest(i.calls)}\n\nFinal answer:\n${i.finalText || '(empty)'}`,
+  };
 }
 
 /** Asks the judge (temperature 0 is the provider's default); an answer that is not the JSON asked for is an error. */
@@ -56,6 +62,7 @@ export function parseVerdict(text: string): JudgeVerdict {
   } catch {
     throw new ProviderError('bad-request', `the judge did not answer with JSON: ${text.slice(0, 120)}`);
   }
-  if (typeof v.score !== 'number' || v.score < 0 || v.score > 1) throw new ProviderError('bad-request', `the judge's score is not a number from 0 to 1: ${JSON.stringify(v.score)}`);
+  if (typeof v.score !== 'number' || v.score < 0 || v.score > 1)
+    throw new ProviderError('bad-request', `the judge's score is not a number from 0 to 1: ${JSON.stringify(v.score)}`);
   return { score: v.score, reason: typeof v.reason === 'string' ? v.reason : '', rubricHits: Array.isArray(v.rubric_hits) ? v.rubric_hits.map(String) : [] };
 }

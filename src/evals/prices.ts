@@ -27,7 +27,9 @@ export function priceTable(overrides: Record<string, PriceEntry> = {}, date?: st
   const custom = Object.keys(overrides).length > 0;
   return {
     date: date ?? PRICE_TABLE_DATE,
-    source: custom ? `built-in list of ${PRICE_TABLE_DATE} with config overrides for ${Object.keys(overrides).sort().join(', ')}` : `built-in list of ${PRICE_TABLE_DATE}`,
+    source: custom
+      ? `built-in list of ${PRICE_TABLE_DATE} with config overrides for ${Object.keys(overrides).sort().join(', ')}`
+      : `built-in list of ${PRICE_TABLE_DATE}`,
     models: { ...DEFAULT_PRICES, ...overrides },
   };
 }

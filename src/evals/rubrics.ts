@@ -20,7 +20,13 @@ export async function loadRubrics(g: GoldenSet): Promise<Map<string, Rubric>> {
     try {
       text = await readFile(file, 'utf8');
     } catch {
-      throw new GoldenError({ file: g.file, ...g.locate(i, ['judge', 'rubric']), key: 'judge.rubric', reason: `case ${JSON.stringify(c.id)}: cannot read the rubric ${file}`, hint: 'a rubric is a text file next to the golden set, e.g. rubrics/refund.md' });
+      throw new GoldenError({
+        file: g.file,
+        ...g.locate(i, ['judge', 'rubric']),
+        key: 'judge.rubric',
+        reason: `case ${JSON.stringify(c.id)}: cannot read the rubric ${file}`,
+        hint: 'a rubric is a text file next to the golden set, e.g. rubrics/refund.md',
+      });
     }
     out.set(c.id, { file: c.judge.rubric, text, hash: `sha256:${createHash('sha256').update(text).digest('hex')}` });
   }

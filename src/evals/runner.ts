@@ -89,7 +89,12 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
     params: provider.params,
     systemHash: o.systemHash,
     harnessVersion: o.harnessVersion,
-    harness: { simulate: [...o.simulate].sort(), maxTurns, ...(o.semantic ? { semantic: o.semantic.id } : {}), ...(c.judge && o.judge ? { judge: o.judge.provider.id, judgeGate: o.judge.gate, rubric: o.judge.rubrics.get(c.id)?.hash } : {}) },
+    harness: {
+      simulate: [...o.simulate].sort(),
+      maxTurns,
+      ...(o.semantic ? { semantic: o.semantic.id } : {}),
+      ...(c.judge && o.judge ? { judge: o.judge.provider.id, judgeGate: o.judge.gate, rubric: o.judge.rubrics.get(c.id)?.hash } : {}),
+    },
     run,
   };
   const key = o.cache ? runKey(parts) : '';
@@ -125,7 +130,11 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
     };
   } catch (e) {
     if (e instanceof ProviderError && e.fatal) abort(e.message);
-    const why = timeout.aborted ? `the run took longer than ${o.runTimeoutMs} ms` : e instanceof ProviderError ? `${e.failure}: ${e.message}` : `harness error: ${(e as Error).message}`;
+    const why = timeout.aborted
+      ? `the run took longer than ${o.runTimeoutMs} ms`
+      : e instanceof ProviderError
+        ? `${e.failure}: ${e.message}`
+        : `harness error: ${(e as Error).message}`;
     r = { ...errorRun(run, why), latencyMs: Math.round(performance.now() - t0) };
   }
   if (o.cache) await o.cache.put(key, r).catch(() => undefined);
@@ -133,13 +142,35 @@ async function oneRun(provider: ModelProvider, c: GoldenCase, run: number, o: Ru
 }
 
 /** The judge runs only when every deterministic assertion passed: it can fail a run, never rescue one. */
-async function judgeStep(c: GoldenCase, deterministic: AssertionResult[], loop: { calls: RunRecord['calls']; finalText: string }, o: RunnerOptions, signal: AbortSignal): Promise<AssertionResult | undefined> {
+async function judgeStep(
+  c: GoldenCase,
+  deterministic: AssertionResult[],
+  loop: { calls: RunRecord['calls']; finalText: string },
+  o: RunnerOptions,
+  signal: AbortSignal,
+): Promise<AssertionResult | undefined> {
   const rubric = o.judge?.rubrics.get(c.id);
   if (!o.judge || !c.judge || !rubric) return undefined;
   const advisory = !o.judge.gate;
-  if (!deterministic.every((a) => a.pass)) return { scorer: 'judge', pass: false, value: 0, reason: 'not judged: a deterministic assertion failed, and the judge never overrides one', advisory: true };
-  const task = c.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  if (!deterministic.every((a) => a.pass))
+    return {
+      scorer: 'judge',
+      pass: false,
+      value: 0,
+      reason: 'not judged: a deterministic assertion failed, and the judge never overrides one',
+      advisory: true,
+    };
+  const task = c.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
   const v = await judge(o.judge.provider, { task, rubric: rubric.text, finalText: loop.finalText, calls: loop.calls }, signal);
   const tau = c.judge.threshold ?? DEFAULT_JUDGE_THRESHOLD;
-  return { scorer: 'judge', pass: v.score >= tau, value: v.score, reason: `${o.judge.provider.id} scored ${v.score} (needs ${tau}): ${v.reason}`, ...(advisory ? { advisory } : {}) };
+  return {
+    scorer: 'judge',
+    pass: v.score >= tau,
+    value: v.score,
+    reason: `${o.judge.provider.id} scored ${v.score} (needs ${tau}): ${v.reason}`,
+    ...(advisory ? { advisory } : {}),
+  };
 }

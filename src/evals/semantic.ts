@@ -127,6 +127,8 @@ export function parseSemanticSpec(spec: string): { via: 'embeddings' | 'judge'; 
   const via = spec.slice(0, i);
   const model = spec.slice(i + 1);
   if (i <= 0 || (via !== 'embeddings' && via !== 'judge') || !model.includes(':'))
-    throw new Error(`semantic matcher ${JSON.stringify(spec)}: write embeddings:openai:MODEL (e.g. embeddings:openai:text-embedding-3-small) or judge:provider:MODEL (e.g. judge:openai:gpt-4.1-mini)`);
+    throw new Error(
+      `semantic matcher ${JSON.stringify(spec)}: write embeddings:openai:MODEL (e.g. embeddings:openai:text-embedding-3-small) or judge:provider:MODEL (e.g. judge:openai:gpt-4.1-mini)`,
+    );
   return { via, model };
 }

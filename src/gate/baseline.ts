@@ -71,7 +71,12 @@ export function baselineFromReport(report: Report, opts: { contractRules?: reado
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+    );
   return v;
 }
 
@@ -84,10 +89,12 @@ export async function loadBaseline(file: string): Promise<Baseline> {
   const v = (await readJsonFile(file, 'baseline')) as Partial<Baseline> | null;
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new GateInputError(file, 'not an mcp-assay baseline (expected a JSON object)');
   if (v.format !== BASELINE_FORMAT) {
-    if ((v as Record<string, unknown>).schemaVersion !== undefined) throw new GateInputError(file, 'this is a report, not a baseline; make one with `mcp-assay gate --update-baseline`');
+    if ((v as Record<string, unknown>).schemaVersion !== undefined)
+      throw new GateInputError(file, 'this is a report, not a baseline; make one with `mcp-assay gate --update-baseline`');
     throw new GateInputError(file, `not an mcp-assay baseline (format must be "${BASELINE_FORMAT}", found ${JSON.stringify(v.format ?? null)})`);
   }
-  if (!Array.isArray(v.targets) || !v.harness || typeof v.harness.version !== 'string') throw new GateInputError(file, 'the baseline is incomplete (no targets or harness version)');
+  if (!Array.isArray(v.targets) || !v.harness || typeof v.harness.version !== 'string')
+    throw new GateInputError(file, 'the baseline is incomplete (no targets or harness version)');
   for (const [i, t] of v.targets.entries()) {
     if (!t || typeof t.key !== 'string' || !t.checks || typeof t.checks !== 'object' || !Array.isArray(t.accepted) || !Array.isArray(t.contractRules))
       throw new GateInputError(file, `targets[${i}] is incomplete (key, checks, contractRules and accepted are required)`);

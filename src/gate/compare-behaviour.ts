@@ -14,7 +14,11 @@ export interface Comparable {
 
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
@@ -26,14 +30,18 @@ export function comparableParts(now: EvalsView, base: BaselineEvals, harnessMajo
     return out;
   }
   if (base.catalogueHash && now.catalogueHash && base.catalogueHash !== now.catalogueHash) {
-    out.notComparable.push({ subject: 'behaviour', reason: `the server catalogue changed (hash ${base.catalogueHash.slice(0, 12)} -> ${now.catalogueHash.slice(0, 12)}): tools or descriptions differ, so pass rates measure something else` });
+    out.notComparable.push({
+      subject: 'behaviour',
+      reason: `the server catalogue changed (hash ${base.catalogueHash.slice(0, 12)} -> ${now.catalogueHash.slice(0, 12)}): tools or descriptions differ, so pass rates measure something else`,
+    });
     return out;
   }
   const baseModels = new Map(base.models.map((m) => [m.id, m]));
   for (const m of now.models) {
     const b = baseModels.get(m.id);
     if (!b) out.notComparable.push({ subject: `model ${m.id}`, reason: 'not in the baseline' });
-    else if (canonical(b.params) !== canonical(m.params)) out.notComparable.push({ subject: `model ${m.id}`, reason: `parameters changed (${canonical(b.params)} -> ${canonical(m.params)})` });
+    else if (canonical(b.params) !== canonical(m.params))
+      out.notComparable.push({ subject: `model ${m.id}`, reason: `parameters changed (${canonical(b.params)} -> ${canonical(m.params)})` });
     else out.models.add(m.id);
   }
   // Every row of a case must carry the baseline's case hash; one that differs makes the whole case not comparable.
@@ -48,7 +56,11 @@ export function comparableParts(now: EvalsView, base: BaselineEvals, harnessMajo
   return out;
 }
 
-export function verdictFor(base: Counts, now: Counts, o: Pick<GateOptions, 'maxDrop' | 'minRuns'>): { delta: number; low: number; high: number; verdict: BehaviourVerdict } {
+export function verdictFor(
+  base: Counts,
+  now: Counts,
+  o: Pick<GateOptions, 'maxDrop' | 'minRuns'>,
+): { delta: number; low: number; high: number; verdict: BehaviourVerdict } {
   const d = newcombe(now.passes, now.runs, base.passes, base.runs);
   let verdict: BehaviourVerdict = 'no_regression';
   if (base.runs < o.minRuns || now.runs < o.minRuns) verdict = 'insufficient_data';
@@ -84,7 +96,13 @@ export function compareBehaviour(now: EvalsView, base: BaselineEvals, c: Compara
     }
     // METRICS §7 hard rule, stated for N = 5 (>= 4/5 before, <= 2/5 now); with fewer than 5 runs it says nothing.
     if (b.runs >= 5 && r.runs >= 5 && b.passes * 5 >= 4 * b.runs && r.passes * 5 <= 2 * r.runs)
-      cases.push({ caseId: r.caseId, model: r.model, base: { passes: b.passes, runs: b.runs }, now: { passes: r.passes, runs: r.runs }, critical: r.tags.includes(o.criticalTag) });
+      cases.push({
+        caseId: r.caseId,
+        model: r.model,
+        base: { passes: b.passes, runs: b.runs },
+        now: { passes: r.passes, runs: r.runs },
+        critical: r.tags.includes(o.criticalTag),
+      });
   }
   const pooled = [...pools.values()].map((p) => ({ ...p, ...verdictFor(p.base, p.now, o) }));
   pooled.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : (a.tag ?? '') < (b.tag ?? '') ? -1 : 1));

@@ -20,7 +20,14 @@ function compareChecks(t: TargetReport, b: BaselineTarget, accepted: Map<string,
     const was = b.checks[r.checkId];
     const acceptedReason = accepted.get(r.checkId);
     const d = (kind: DeterministicDelta['kind'], note?: string): void =>
-      void out.deltas.push({ target: key, id: r.checkId, kind, from: acceptedReason !== undefined ? 'accepted-failure' : was ?? 'absent', to: r.status, ...(note ? { note } : {}) });
+      void out.deltas.push({
+        target: key,
+        id: r.checkId,
+        kind,
+        from: acceptedReason !== undefined ? 'accepted-failure' : (was ?? 'absent'),
+        to: r.status,
+        ...(note ? { note } : {}),
+      });
     if (acceptedReason !== undefined && PASSING.has(r.status)) d('stale', acceptedReason);
     else if (r.status === 'fail' && acceptedReason === undefined) d(was === undefined ? 'new' : 'regressed', r.message);
     else if (UNDECIDED.has(r.status) && was !== undefined && !UNDECIDED.has(was)) d('undecided', r.message);

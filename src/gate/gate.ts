@@ -24,7 +24,10 @@ function assertSameGoldenSet(report: Report, baseline: Baseline, files: GateFile
   if (a !== undefined && b !== undefined && a !== b) throw new GateInputError(files.baseline, `the baseline is of golden set "${a}", the report of "${b}"`);
   const shared = now.results.some((r) => Object.hasOwn(base.cases, r.caseId));
   if (now.results.length && Object.keys(base.cases).length && !shared)
-    throw new GateInputError(files.baseline, `the baseline shares no case with the report: it is of another golden set (hash ${base.goldenSet.hash.slice(0, 12)}, report ${now.goldenSet.hash.slice(0, 12)})`);
+    throw new GateInputError(
+      files.baseline,
+      `the baseline shares no case with the report: it is of another golden set (hash ${base.goldenSet.hash.slice(0, 12)}, report ${now.goldenSet.hash.slice(0, 12)})`,
+    );
 }
 
 /** Compares a finished report with the last green baseline. Decides; renders nothing. */
@@ -69,8 +72,13 @@ export function runGate(report: Report, baseline: Baseline, files: GateFiles, op
     if (d.kind === 'regressed') fail(`${d.target}: ${d.id} ${d.from === 'absent' ? 'is a new failure of a known rule' : `went ${d.from} → ${d.to}`}`);
     if (d.kind === 'stale') fail(`${d.target}: ${d.id} is listed as an accepted failure but passes now: remove the stale baseline entry`);
   }
-  for (const p of result.pooled) if (p.verdict === 'regression') fail(`${p.model}${p.tag ? ` [${p.tag}]` : ''}: pass rate fell ${(p.base.passes / p.base.runs * 100).toFixed(1)}% → ${(p.now.passes / p.now.runs * 100).toFixed(1)}%`);
-  for (const c of result.cases) if (c.critical) fail(`${c.model}: critical case ${c.caseId} went ${c.base.passes}/${c.base.runs} → ${c.now.passes}/${c.now.runs}`);
+  for (const p of result.pooled)
+    if (p.verdict === 'regression')
+      fail(
+        `${p.model}${p.tag ? ` [${p.tag}]` : ''}: pass rate fell ${((p.base.passes / p.base.runs) * 100).toFixed(1)}% → ${((p.now.passes / p.now.runs) * 100).toFixed(1)}%`,
+      );
+  for (const c of result.cases)
+    if (c.critical) fail(`${c.model}: critical case ${c.caseId} went ${c.base.passes}/${c.base.runs} → ${c.now.passes}/${c.now.runs}`);
   for (const t of result.telemetry) if (t.verdict === 'over_budget') fail(`${t.model}: ${t.metric} over budget: ${t.reason}`);
   if (result.reasons.length) {
     result.passed = false;

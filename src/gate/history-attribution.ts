@@ -3,7 +3,11 @@ import { newcombe } from '../core/regression-stats.js';
 
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
@@ -31,9 +35,14 @@ export function catalogueChanges(a: HistoryEntry, b: HistoryEntry): string | und
 /** Everything that differs between run a and run b and could move model m (and case c). */
 export function causesBetween(a: HistoryEntry, b: HistoryEntry, model: { before: string; after: string }, caseId?: string): MoveCause[] {
   const out: MoveCause[] = [];
-  if (a.catalogue && b.catalogue && a.catalogue.hash !== b.catalogue.hash) out.push({ kind: 'catalogue', detail: `the server catalogue changed: ${catalogueChanges(a, b) ?? `hash ${a.catalogue.hash.slice(0, 12)} -> ${b.catalogue.hash.slice(0, 12)}`}` });
+  if (a.catalogue && b.catalogue && a.catalogue.hash !== b.catalogue.hash)
+    out.push({
+      kind: 'catalogue',
+      detail: `the server catalogue changed: ${catalogueChanges(a, b) ?? `hash ${a.catalogue.hash.slice(0, 12)} -> ${b.catalogue.hash.slice(0, 12)}`}`,
+    });
   if (caseId !== undefined) {
-    if (a.cases[caseId] && b.cases[caseId] && a.cases[caseId].hash !== b.cases[caseId].hash) out.push({ kind: 'golden', detail: 'the case itself changed in the golden set' });
+    if (a.cases[caseId] && b.cases[caseId] && a.cases[caseId].hash !== b.cases[caseId].hash)
+      out.push({ kind: 'golden', detail: 'the case itself changed in the golden set' });
   } else if (a.golden && b.golden && a.golden.hash !== b.golden.hash) {
     const ids = new Set([...Object.keys(a.cases), ...Object.keys(b.cases)]);
     const changed = [...ids].filter((id) => a.cases[id] && b.cases[id] && a.cases[id].hash !== b.cases[id].hash).length;
@@ -49,7 +58,10 @@ export function causesBetween(a: HistoryEntry, b: HistoryEntry, model: { before:
   }
   if (a.harnessVersion !== b.harnessVersion) out.push({ kind: 'harness', detail: `mcp-assay changed: ${a.harnessVersion} -> ${b.harnessVersion}` });
   if (!out.length)
-    out.push({ kind: 'nothing-visible', detail: 'nothing mcp-assay can see changed (same catalogue, golden set, model id and parameters, harness): likely a silent model update by the provider' });
+    out.push({
+      kind: 'nothing-visible',
+      detail: 'nothing mcp-assay can see changed (same catalogue, golden set, model id and parameters, harness): likely a silent model update by the provider',
+    });
   return out;
 }
 
@@ -77,8 +89,17 @@ export function historyMoves(entries: readonly HistoryEntry[]): HistoryMove[] {
       if (pa && pb && pa.runs && pb.runs && rate([pa.passes, pa.runs]) !== rate([pb.passes, pb.runs])) {
         const d = newcombe(pb.passes, pb.runs, pa.passes, pa.runs);
         const causes = causesBetween(a, b, { before: m.id, after: next });
-        if (causes[0]!.kind === 'nothing-visible' && d.low <= 0 && d.high >= 0) causes[0]!.detail += ', or sampling noise (the 95% interval of the change includes 0)';
-        moves.push({ from: i - 1, to: i, model: next, before: [pa.passes, pa.runs], after: [pb.passes, pb.runs], interval: { low: d.low, high: d.high }, causes });
+        if (causes[0]!.kind === 'nothing-visible' && d.low <= 0 && d.high >= 0)
+          causes[0]!.detail += ', or sampling noise (the 95% interval of the change includes 0)';
+        moves.push({
+          from: i - 1,
+          to: i,
+          model: next,
+          before: [pa.passes, pa.runs],
+          after: [pb.passes, pb.runs],
+          interval: { low: d.low, high: d.high },
+          causes,
+        });
       }
       for (const [caseId, ca] of Object.entries(a.cases)) {
         const before = ca.models[m.id];

@@ -32,11 +32,13 @@ export function asReport(value: unknown, file: string): Report {
   if (typeof v !== 'string' || !/^\d+\.\d+$/.test(v)) throw new GateInputError(file, 'not an mcp-assay report (no schemaVersion)');
   if (major(v) > major(REPORT_SCHEMA_VERSION))
     throw new GateInputError(file, `written with report schema ${v}, newer than the ${REPORT_SCHEMA_VERSION} this mcp-assay reads; upgrade mcp-assay`);
-  if (major(v) < major(REPORT_SCHEMA_VERSION)) throw new GateInputError(file, `report schema ${v} is older than this mcp-assay reads (${REPORT_SCHEMA_VERSION}); re-run the report`);
+  if (major(v) < major(REPORT_SCHEMA_VERSION))
+    throw new GateInputError(file, `report schema ${v} is older than this mcp-assay reads (${REPORT_SCHEMA_VERSION}); re-run the report`);
   if (!Array.isArray(value.targets) || !isObj(value.tool) || typeof value.tool.version !== 'string')
     throw new GateInputError(file, 'the report is incomplete (no targets or tool version)');
   value.targets.forEach((t, i) => {
-    if (!isObj(t) || !isObj(t.target) || !Array.isArray(t.results)) throw new GateInputError(file, `the report is incomplete: targets[${i}] has no target or results`);
+    if (!isObj(t) || !isObj(t.target) || !Array.isArray(t.results))
+      throw new GateInputError(file, `the report is incomplete: targets[${i}] has no target or results`);
   });
   const report = value as unknown as Report;
   try {

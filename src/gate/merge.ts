@@ -16,7 +16,11 @@ type Obj = Record<string, unknown>;
 
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Obj)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Obj)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
@@ -28,11 +32,16 @@ function checkSameRun(inputs: readonly (MergeInput & { evals: EvalsView })[]): v
   const pairs = new Map<string, string>();
   for (const x of inputs) {
     const differs = (what: string, mine: unknown, theirs: unknown): void => {
-      if (canonical(mine) !== canonical(theirs)) throw new GateInputError(x.file, `a shard of another run than ${a.file}: ${what} differs (${canonical(theirs)} there, ${canonical(mine)} here)`);
+      if (canonical(mine) !== canonical(theirs))
+        throw new GateInputError(x.file, `a shard of another run than ${a.file}: ${what} differs (${canonical(theirs)} there, ${canonical(mine)} here)`);
     };
     differs('the golden set hash', x.evals.goldenSet.hash, a.evals.goldenSet.hash);
     differs('the catalogue hash', x.evals.catalogueHash ?? null, a.evals.catalogueHash ?? null);
-    differs('the models and their parameters', [...x.evals.models].sort((p, q) => (p.id < q.id ? -1 : 1)), [...a.evals.models].sort((p, q) => (p.id < q.id ? -1 : 1)));
+    differs(
+      'the models and their parameters',
+      [...x.evals.models].sort((p, q) => (p.id < q.id ? -1 : 1)),
+      [...a.evals.models].sort((p, q) => (p.id < q.id ? -1 : 1)),
+    );
     differs('the shard count', x.evals.shard?.count ?? null, a.evals.shard?.count ?? null);
     differs('the run id', x.evals.shard?.runId ?? null, a.evals.shard?.runId ?? null);
     if (x.evals.shard) {
@@ -67,7 +76,11 @@ function mergeTargets(inputs: readonly MergeInput[]): TargetReport[] {
       }
       const a = new Map(prev.t.results.map((r) => [r.checkId, r.status]));
       const diff = t.results.find((r) => a.get(r.checkId) !== r.status) ?? (t.results.length !== a.size ? t.results[0] : undefined);
-      if (diff) throw new GateInputError(x.file, `target ${key} was also checked in ${prev.file} with other results (${diff.checkId}: ${a.get(diff.checkId) ?? 'absent'} there, ${diff.status} here); check conformance in one job`);
+      if (diff)
+        throw new GateInputError(
+          x.file,
+          `target ${key} was also checked in ${prev.file} with other results (${diff.checkId}: ${a.get(diff.checkId) ?? 'absent'} there, ${diff.status} here); check conformance in one job`,
+        );
     }
   }
   return [...out.values()].map((v) => v.t);
@@ -84,12 +97,19 @@ export function mergeReports(inputs: readonly MergeInput[]): Report {
   if (!inputs.length) throw new GateInputError('(merge)', 'no reports to merge');
   const first = inputs[0]!;
   for (const x of inputs)
-    if (x.report.tool.version !== first.report.tool.version) throw new GateInputError(x.file, `written by mcp-assay ${x.report.tool.version}, ${first.file} by ${first.report.tool.version}: shards of different runs`);
+    if (x.report.tool.version !== first.report.tool.version)
+      throw new GateInputError(
+        x.file,
+        `written by mcp-assay ${x.report.tool.version}, ${first.file} by ${first.report.tool.version}: shards of different runs`,
+      );
   const withEvals = inputs.map((x) => ({ ...x, evals: readEvals(x.report) })).filter((x): x is MergeInput & { evals: EvalsView } => x.evals !== undefined);
   checkSameRun(withEvals);
   const targets = mergeTargets(inputs);
   const started = inputs.map((x) => x.report.startedAt).sort()[0]!;
-  const finished = inputs.map((x) => x.report.finishedAt).sort().at(-1)!;
+  const finished = inputs
+    .map((x) => x.report.finishedAt)
+    .sort()
+    .at(-1)!;
   const merged: Report = {
     ...first.report,
     startedAt: started,

@@ -18,8 +18,14 @@ export function parseModelId(id: string): { vendor: string; model: string } {
   const i = id.indexOf(':');
   const vendor = i > 0 ? id.slice(0, i) : '';
   const model = i > 0 ? id.slice(i + 1) : '';
-  if (!vendor || !model) throw new ModelIdError(`model ${JSON.stringify(id)}: write provider:model, e.g. openai:gpt-4.1-mini or anthropic:claude-sonnet-4-5 (providers: ${Object.keys(PROVIDERS).join(', ')})`);
-  if (!(vendor in PROVIDERS)) throw new ModelIdError(`model ${JSON.stringify(id)}: unknown provider ${JSON.stringify(vendor)} (providers: ${Object.keys(PROVIDERS).join(', ')}; an OpenAI-compatible server is openai: with a base URL)`);
+  if (!vendor || !model)
+    throw new ModelIdError(
+      `model ${JSON.stringify(id)}: write provider:model, e.g. openai:gpt-4.1-mini or anthropic:claude-sonnet-4-5 (providers: ${Object.keys(PROVIDERS).join(', ')})`,
+    );
+  if (!(vendor in PROVIDERS))
+    throw new ModelIdError(
+      `model ${JSON.stringify(id)}: unknown provider ${JSON.stringify(vendor)} (providers: ${Object.keys(PROVIDERS).join(', ')}; an OpenAI-compatible server is openai: with a base URL)`,
+    );
   return { vendor, model };
 }
 

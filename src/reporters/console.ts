@@ -41,7 +41,10 @@ function paint(c: Colors, status: Status, s: string): string {
 
 /** Indents every line of (already inert) text. */
 function block(text: string, pad: string): string[] {
-  return text.trimEnd().split('\n').map((l) => `${pad}${l}`.trimEnd());
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((l) => `${pad}${l}`.trimEnd());
 }
 
 function resultLines(c: Colors, t: TargetReport, r: CheckResult, verbose: boolean): string[] {
@@ -67,7 +70,8 @@ function sectionLines(c: Colors, s: ReportSection): string[] {
   const out = [`  ${c.bold(visible(s.title))}`];
   if (!s.findings.length) out.push(`    ${c.dim('no findings')}`);
   for (const f of sortFindings(s.findings)) {
-    const sev = f.waived !== undefined ? c.dim('waived ') : f.severity === 'error' ? c.red('error  ') : f.severity === 'warning' ? c.yellow('warning') : c.dim('info   ');
+    const sev =
+      f.waived !== undefined ? c.dim('waived ') : f.severity === 'error' ? c.red('error  ') : f.severity === 'warning' ? c.yellow('warning') : c.dim('info   ');
     out.push(`    ${sev} ${c.bold(visible(f.ruleId))}  ${visible(f.subject)}: ${visible(f.message)}`.split('\n').join('\n            '));
     if (f.reason) out.push(...block(visible(f.reason), '            '));
     if (f.waived !== undefined) out.push(...block(c.dim(`waived: ${visible(f.waived)}`), '            '));
@@ -97,10 +101,14 @@ function targetLines(c: Colors, t: TargetReport, verbose: boolean): string[] {
     if (verbose) out.push('');
     out.push(`  ${c.bold(visible(area))}`);
     for (const r of verbose ? results : results.filter((x) => x.status !== 'pass')) out.push(...resultLines(c, t, r, verbose));
-    if (!verbose && passed.length) out.push(`    ${paint(c, 'pass', SYMBOL.pass)} ${c.dim(`${passed.length} more passed: ${passed.map((r) => visible(r.checkId)).join(', ')}`)}`);
+    if (!verbose && passed.length)
+      out.push(`    ${paint(c, 'pass', SYMBOL.pass)} ${c.dim(`${passed.length} more passed: ${passed.map((r) => visible(r.checkId)).join(', ')}`)}`);
   }
   for (const [cause, group] of groupBy(echoes, (r) => r.sameCauseAs!))
-    out.push('', `  ${paint(c, 'inconclusive', SYMBOL.inconclusive)} ${c.bold(`${group.length} more check(s)`)} ${c.dim(`same cause as ${visible(cause)}: ${truncate(group.map((r) => visible(r.checkId)).join(', '), 300)}`)}`);
+    out.push(
+      '',
+      `  ${paint(c, 'inconclusive', SYMBOL.inconclusive)} ${c.bold(`${group.length} more check(s)`)} ${c.dim(`same cause as ${visible(cause)}: ${truncate(group.map((r) => visible(r.checkId)).join(', '), 300)}`)}`,
+    );
   for (const s of t.sections ?? []) out.push('', ...sectionLines(c, s));
   if (verbose && t.stderr) out.push('', `  ${c.bold('server stderr')}`, ...block(visible(t.stderr), '    '));
   else if (t.stderr && crashed(t)) out.push('', `  ${c.bold('server stderr (last lines)')}`, ...block(visible(lastLines(t.stderr, 12)), '    '));
@@ -124,7 +132,10 @@ export const consoleReporter: Reporter = {
   render(report: Report, opts: RenderOptions = {}): string {
     const c = pc.createColors(opts.color === true);
     const verbose = opts.verbose === true;
-    const lines = [c.bold(`mcp-assay ${visible(report.tool.version)}`) + c.dim(` · ${report.targets.length} target(s) · ${report.options.strict ? 'strict' : 'not strict'}`), ''];
+    const lines = [
+      c.bold(`mcp-assay ${visible(report.tool.version)}`) + c.dim(` · ${report.targets.length} target(s) · ${report.options.strict ? 'strict' : 'not strict'}`),
+      '',
+    ];
     for (const t of report.targets) lines.push(...targetLines(c, t, verbose), '');
     if (report.evals) {
       lines.push(...evalsConsoleLines(c, report.evals, verbose), '');

@@ -15,7 +15,9 @@ function caseLine(c: Colors, k: CaseReport, verbose: boolean): string[] {
   if (verbose)
     for (const r of k.trace) {
       const calls = r.calls.map((x) => `${x.tool}${x.handling === 'executed' ? '' : `[${x.handling}]`}`).join(' → ') || 'no call';
-      out.push(`        ${c.dim(`run ${r.run + 1}: ${r.status}${r.fromCache ? ' (cache)' : ''} · ${visible(calls)}${r.error ? ` · ${visible(r.error)}` : ''}`)}`);
+      out.push(
+        `        ${c.dim(`run ${r.run + 1}: ${r.status}${r.fromCache ? ' (cache)' : ''} · ${visible(calls)}${r.error ? ` · ${visible(r.error)}` : ''}`)}`,
+      );
     }
   return out;
 }
@@ -36,7 +38,8 @@ export function evalsConsoleLines(c: Colors, e: EvalsReport, verbose: boolean): 
     out.push('');
     for (const k of m.cases) if (verbose || k.verdict !== 'pass') out.push(...caseLine(c, k, verbose));
     const passed = m.cases.filter((k) => k.verdict === 'pass');
-    if (!verbose && passed.length) out.push(`    ${c.green(MARK.pass)} ${c.dim(`${passed.length} cases passed: ${passed.map((k) => visible(k.id)).join(', ')}`)}`);
+    if (!verbose && passed.length)
+      out.push(`    ${c.green(MARK.pass)} ${c.dim(`${passed.length} cases passed: ${passed.map((k) => visible(k.id)).join(', ')}`)}`);
     out.push('', `  ${c.dim(modelLine(m))}`);
   }
   return out;

@@ -7,7 +7,12 @@ const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
 /** Layer 1 in Markdown: per model the rates with intervals, then a cases × models matrix. */
 export function evalsMarkdown(e: EvalsReport): string[] {
-  const out = ['### Behaviour (layer 1)', '', `Golden set \`${mdText(e.golden.file)}\` · ${e.golden.cases} cases × ${e.runsPerCase} runs · target ${mdText(e.target)}`, ''];
+  const out = [
+    '### Behaviour (layer 1)',
+    '',
+    `Golden set \`${mdText(e.golden.file)}\` · ${e.golden.cases} cases × ${e.runsPerCase} runs · target ${mdText(e.target)}`,
+    '',
+  ];
   for (const p of e.problems) out.push(`> ⚠️ ${mdText(p)}`, '');
   const head = ['Metric', ...e.models.map((m) => `${mdText(m.model)}${m.source === 'replay' ? ' (replay)' : ''}`)];
   out.push(row(head), row(head.map((_, i) => (i ? '---:' : '---'))));
@@ -26,7 +31,9 @@ export function evalsMarkdown(e: EvalsReport): string[] {
         }),
       ]),
     );
-  const failing = e.models.flatMap((m) => m.cases.filter((c) => c.verdict !== 'pass').map((c) => `- ${ICON[c.verdict]} **${mdText(c.id)}** (${mdText(m.model)}): ${mdText(c.reason)}`));
+  const failing = e.models.flatMap((m) =>
+    m.cases.filter((c) => c.verdict !== 'pass').map((c) => `- ${ICON[c.verdict]} **${mdText(c.id)}** (${mdText(m.model)}): ${mdText(c.reason)}`),
+  );
   if (failing.length) out.push('', ...failing);
   for (const m of e.models) if (m.aborted) out.push('', `> ❔ ${mdText(m.model)} stopped: ${mdText(m.aborted)}`);
   return out;

@@ -7,7 +7,14 @@ export function rateText(r: Rate): string {
   return `${r.rate.toFixed(2)} (${r.c}/${r.n}, 95% CI ${r.lo!.toFixed(2)}–${r.hi!.toFixed(2)})`;
 }
 
-type RateKey = 'selectionAccuracy' | 'argumentAccuracy' | 'sequenceAccuracy' | 'overTriggerRate' | 'hallucinatedArgumentRate' | 'missingRequiredRate' | 'deniedViolationRate';
+type RateKey =
+  | 'selectionAccuracy'
+  | 'argumentAccuracy'
+  | 'sequenceAccuracy'
+  | 'overTriggerRate'
+  | 'hallucinatedArgumentRate'
+  | 'missingRequiredRate'
+  | 'deniedViolationRate';
 
 export const METRIC_LABELS: [RateKey, string][] = [
   ['selectionAccuracy', 'tool selection'],

@@ -48,8 +48,12 @@ function sections(r: GateResult): string[][] {
   out.push(detLines);
   if (r.pooled.length || r.models.length) {
     const lines = ['### Behaviour: pooled pass rates (Newcombe 95% interval on the change)', ''];
-    if (r.pooled.length) lines.push('| model | tag | baseline | now [Wilson 95%] | change | interval | verdict |', '|---|---|---|---|---|---|---|', ...r.pooled.map(pooledRow));
-    else lines.push(...r.models.map((m) => `- ${mdText(m.id, 120)}: ${m.now.passes}/${m.now.runs} (${pct(m.now.passes, m.now.runs)}), nothing comparable in the baseline`));
+    if (r.pooled.length)
+      lines.push('| model | tag | baseline | now [Wilson 95%] | change | interval | verdict |', '|---|---|---|---|---|---|---|', ...r.pooled.map(pooledRow));
+    else
+      lines.push(
+        ...r.models.map((m) => `- ${mdText(m.id, 120)}: ${m.now.passes}/${m.now.runs} (${pct(m.now.passes, m.now.runs)}), nothing comparable in the baseline`),
+      );
     out.push(lines);
   }
   if (r.cases.length)
@@ -58,11 +62,21 @@ function sections(r: GateResult): string[][] {
       '',
       '| case | model | baseline | now | |',
       '|---|---|---|---|---|',
-      ...r.cases.map((c) => `| ${mdText(c.caseId, 120)} | ${mdText(c.model, 80)} | ${c.base.passes}/${c.base.runs} | ${c.now.passes}/${c.now.runs} | ${c.critical ? '❌ critical' : '⚠️ case_regressed'} |`),
+      ...r.cases.map(
+        (c) =>
+          `| ${mdText(c.caseId, 120)} | ${mdText(c.model, 80)} | ${c.base.passes}/${c.base.runs} | ${c.now.passes}/${c.now.runs} | ${c.critical ? '❌ critical' : '⚠️ case_regressed'} |`,
+      ),
     ]);
   if (r.telemetry.length)
-    out.push(['### Telemetry', '', '| model | metric | verdict | detail |', '|---|---|---|---|', ...r.telemetry.map((t) => `| ${mdText(t.model, 80)} | ${t.metric} | ${t.verdict.replace('_', ' ')} | ${mdText(t.reason, 200)} |`)]);
-  if (r.notComparable.length) out.push(['### Not comparable (listed, not gated)', '', ...r.notComparable.map((x) => `- ${mdText(x.subject, 160)}: ${mdText(x.reason, 300)}`)]);
+    out.push([
+      '### Telemetry',
+      '',
+      '| model | metric | verdict | detail |',
+      '|---|---|---|---|',
+      ...r.telemetry.map((t) => `| ${mdText(t.model, 80)} | ${t.metric} | ${t.verdict.replace('_', ' ')} | ${mdText(t.reason, 200)} |`),
+    ]);
+  if (r.notComparable.length)
+    out.push(['### Not comparable (listed, not gated)', '', ...r.notComparable.map((x) => `- ${mdText(x.subject, 160)}: ${mdText(x.reason, 300)}`)]);
   return out;
 }
 

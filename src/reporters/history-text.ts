@@ -10,12 +10,15 @@ export function renderHistoryText(entries: readonly HistoryEntry[], moves: reado
   out.push('  #   time                  commit    catalogue golden    mcp-assay  conformance');
   entries.forEach((e, i) => {
     const c = e.scores.conformance;
-    out.push(`  ${String(i + 1).padEnd(3)} ${e.time.slice(0, 19).replace('T', ' ').padEnd(21)} ${short(e.commit).padEnd(9)} ${short(e.catalogue?.hash).padEnd(9)} ${short(e.golden?.hash).padEnd(9)} ${visible(e.harnessVersion).padEnd(10)} ${c.pass}/${c.total} pass, ${c.fail} fail`);
+    out.push(
+      `  ${String(i + 1).padEnd(3)} ${e.time.slice(0, 19).replace('T', ' ').padEnd(21)} ${short(e.commit).padEnd(9)} ${short(e.catalogue?.hash).padEnd(9)} ${short(e.golden?.hash).padEnd(9)} ${visible(e.harnessVersion).padEnd(10)} ${c.pass}/${c.total} pass, ${c.fail} fail`,
+    );
   });
   const models = [...new Set(entries.flatMap((e) => e.models.map((m) => m.id)))].sort();
   if (models.length) {
     out.push('', 'pass rate per model');
-    for (const m of models) out.push(`  ${visible(m)}: ${entries.map((e) => (e.scores.models[m] ? pct(e.scores.models[m].passes, e.scores.models[m].runs) : '·')).join(' → ')}`);
+    for (const m of models)
+      out.push(`  ${visible(m)}: ${entries.map((e) => (e.scores.models[m] ? pct(e.scores.models[m].passes, e.scores.models[m].runs) : '·')).join(' → ')}`);
     const cases = [...new Set(entries.flatMap((e) => Object.keys(e.cases)))].sort();
     out.push('', 'pass rate per case');
     for (const id of cases)
@@ -29,7 +32,9 @@ export function renderHistoryText(entries: readonly HistoryEntry[], moves: reado
   for (const mv of moves) {
     const d = mv.after[1] && mv.before[1] ? (mv.after[0] / mv.after[1] - mv.before[0] / mv.before[1]) * 100 : 0;
     const what = mv.caseId ? `case ${visible(mv.caseId)} · ${visible(mv.model)}` : `model ${visible(mv.model)}`;
-    out.push(`  run ${mv.from + 1} → ${mv.to + 1}  ${what}: ${mv.before[0]}/${mv.before[1]} → ${mv.after[0]}/${mv.after[1]} (${d >= 0 ? '+' : ''}${d.toFixed(0)} pp)`);
+    out.push(
+      `  run ${mv.from + 1} → ${mv.to + 1}  ${what}: ${mv.before[0]}/${mv.before[1]} → ${mv.after[0]}/${mv.after[1]} (${d >= 0 ? '+' : ''}${d.toFixed(0)} pp)`,
+    );
     for (const c of mv.causes) out.push(`      ${c.kind}: ${visible(c.detail)}`);
   }
   return out.join('\n') + '\n';

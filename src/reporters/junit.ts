@@ -17,14 +17,23 @@ const t = (s: string): string => xmlText(visible(s));
 const a = (s: string): string => xmlAttr(visible(s));
 
 function details(r: CheckResult): string {
-  const lines = [r.message, r.expected !== undefined ? `expected: ${r.expected}` : '', r.actual !== undefined ? `actual: ${r.actual}` : '', r.hint ? `hint: ${r.hint}` : ''];
+  const lines = [
+    r.message,
+    r.expected !== undefined ? `expected: ${r.expected}` : '',
+    r.actual !== undefined ? `actual: ${r.actual}` : '',
+    r.hint ? `hint: ${r.hint}` : '',
+  ];
   lines.push(`${r.level} · spec ${r.spec.section} (${r.spec.revision.since})`);
   return lines.filter((l): l is string => !!l).join('\n');
 }
 
 function resultCase(target: TargetReport, r: CheckResult, verbose: boolean): Case {
   const msg = a(truncate(r.message ?? r.title, 500));
-  const wire = verbose ? evidenceEntries(target, r).map((w) => `${wireHeader(w)}\n${truncate(wireBody(w), 4000)}`).join('\n\n') : '';
+  const wire = verbose
+    ? evidenceEntries(target, r)
+        .map((w) => `${wireHeader(w)}\n${truncate(wireBody(w), 4000)}`)
+        .join('\n\n')
+    : '';
   const out = wire ? `\n      <system-out>${t(wire)}</system-out>` : '';
   const base = { classname: r.area, name: r.checkId, timeMs: r.durationMs };
   switch (r.status) {
@@ -47,7 +56,8 @@ function findingCase(s: ReportSection, f: Finding): Case {
   const base = { classname: s.id, name: `${f.ruleId}: ${f.subject}`, timeMs: 0 };
   const text = [f.message, f.reason].filter(Boolean).join('\n');
   if (f.waived !== undefined) return { ...base, kind: 'skipped', body: `\n      <skipped message="${a(`waived: ${f.waived}`)}"/>` };
-  if (f.severity === 'error') return { ...base, kind: 'failure', body: `\n      <failure message="${a(truncate(f.message, 500))}" type="${f.severity}">${t(text)}</failure>` };
+  if (f.severity === 'error')
+    return { ...base, kind: 'failure', body: `\n      <failure message="${a(truncate(f.message, 500))}" type="${f.severity}">${t(text)}</failure>` };
   return { ...base, kind: 'pass', body: `\n      <system-out>${t(`${f.severity}: ${text}`)}</system-out>` };
 }
 
@@ -55,7 +65,13 @@ function findingCase(s: ReportSection, f: Finding): Case {
 function outcomeCase(target: TargetReport): Case | undefined {
   if (target.outcome !== 'inconclusive') return undefined;
   const why = target.outcomeReason ?? 'the target could not be checked to the end';
-  return { classname: 'target', name: 'outcome', timeMs: 0, kind: 'error', body: `\n      <error message="${a(truncate(why, 500))}" type="inconclusive">${t(why)}</error>` };
+  return {
+    classname: 'target',
+    name: 'outcome',
+    timeMs: 0,
+    kind: 'error',
+    body: `\n      <error message="${a(truncate(why, 500))}" type="inconclusive">${t(why)}</error>`,
+  };
 }
 
 function count(cases: Case[]): string {
@@ -75,7 +91,9 @@ function suite(target: TargetReport, startedAt: string, verbose: boolean): { xml
     ['server', serverLabel(target)],
   ];
   const propXml = props.filter((p): p is [string, string] => p[1] !== undefined).map(([k, v]) => `      <property name="${k}" value="${a(v)}"/>`);
-  const body = cases.map((c) => `    <testcase classname="${a(c.classname)}" name="${a(c.name)}" time="${seconds(c.timeMs)}"${c.body ? `>${c.body}\n    </testcase>` : '/>'}`);
+  const body = cases.map(
+    (c) => `    <testcase classname="${a(c.classname)}" name="${a(c.name)}" time="${seconds(c.timeMs)}"${c.body ? `>${c.body}\n    </testcase>` : '/>'}`,
+  );
   const stderr = verbose && target.stderr ? [`    <system-err>${t(target.stderr)}</system-err>`] : [];
   const head = `  <testsuite name="${a(targetLabel(target))}" ${count(cases)} time="${seconds(target.durationMs)}" timestamp="${a(startedAt)}">`;
   return { xml: [head, '    <properties>', ...propXml, '    </properties>', ...body, ...stderr, '  </testsuite>'].join('\n'), cases };

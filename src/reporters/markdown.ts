@@ -46,7 +46,8 @@ function summaryTable(report: Report): string[] {
         t.era,
         mdText(serverLabel(t)),
         t.protocolVersion ? mdText(t.protocolVersion) : '–',
-        (t.outcome === 'completed' ? 'completed' : `inconclusive: ${mdText(t.outcomeReason ?? '')}`) + (t.processesLeft?.length ? `; processes not ended: ${mdText(t.processesLeft.join(', '))}` : ''),
+        (t.outcome === 'completed' ? 'completed' : `inconclusive: ${mdText(t.outcomeReason ?? '')}`) +
+          (t.processesLeft?.length ? `; processes not ended: ${mdText(t.processesLeft.join(', '))}` : ''),
         ...[s.pass, s.fail, s.warn, s.skip, s.preconditionFailed, s.inconclusive, s.error].map(String),
       ]),
     );
@@ -68,9 +69,23 @@ function failuresTable(report: Report): string[] {
   for (const { t, r } of items) {
     const echoes = all.filter((x) => x.t === t && x.r.sameCauseAs === r.checkId).length;
     const msg = [r.message, r.hint ? `hint: ${r.hint}` : '', echoes ? `(${echoes} more check(s): same cause)` : ''].filter(Boolean).join('\n');
-    rows.push(row([mdText(targetLabel(t)), mdCodeSpan(r.checkId), r.level, `${ICON[r.status]} ${STATUS_WORD[r.status]}`, cell(msg), cell(r.expected ?? ''), cell(r.actual ?? '')]));
+    rows.push(
+      row([
+        mdText(targetLabel(t)),
+        mdCodeSpan(r.checkId),
+        r.level,
+        `${ICON[r.status]} ${STATUS_WORD[r.status]}`,
+        cell(msg),
+        cell(r.expected ?? ''),
+        cell(r.actual ?? ''),
+      ]),
+    );
   }
-  return [row(['Target', 'Check', 'Level', 'Status', 'Message', 'Expected', 'Actual']), row(Array<string>(7).fill('---')), ...capped(rows, 'failures and warnings')];
+  return [
+    row(['Target', 'Check', 'Level', 'Status', 'Message', 'Expected', 'Actual']),
+    row(Array<string>(7).fill('---')),
+    ...capped(rows, 'failures and warnings'),
+  ];
 }
 
 /** Checks that did not run, collapsed: what the server did not offer is worth knowing, not worth the space. */
@@ -86,22 +101,42 @@ function notRunBlock(report: Report): string[] {
     g.ids.push(r.checkId);
     groups.set(key, g);
   }
-  const rows = [...groups.values()].map((g) => row([mdText(targetLabel(g.t)), cell(g.ids.join(', ')), `${ICON[g.status]} ${STATUS_WORD[g.status]}`, cell(g.why)]));
-  return ['<details>', `<summary>Not checked (${items.length})</summary>`, '', row(['Target', 'Checks', 'Status', 'Why']), row(Array<string>(4).fill('---')), ...capped(rows, 'groups'), '', '</details>'];
+  const rows = [...groups.values()].map((g) =>
+    row([mdText(targetLabel(g.t)), cell(g.ids.join(', ')), `${ICON[g.status]} ${STATUS_WORD[g.status]}`, cell(g.why)]),
+  );
+  return [
+    '<details>',
+    `<summary>Not checked (${items.length})</summary>`,
+    '',
+    row(['Target', 'Checks', 'Status', 'Why']),
+    row(Array<string>(4).fill('---')),
+    ...capped(rows, 'groups'),
+    '',
+    '</details>',
+  ];
 }
 
 function sectionBlock(t: TargetReport, s: ReportSection): string[] {
   const lines = [`### ${mdText(s.title)} — ${mdText(targetLabel(t))}`, ''];
   if (!s.findings.length) return [...lines, 'No findings.'];
   const render = (fs: typeof s.findings) =>
-    fs.map((f) => row([f.severity, mdCodeSpan(f.ruleId), cell(f.subject), cell(f.reason ? `${f.message}\n${f.reason}` : f.message), f.waived !== undefined ? cell(f.waived) : '']));
+    fs.map((f) =>
+      row([
+        f.severity,
+        mdCodeSpan(f.ruleId),
+        cell(f.subject),
+        cell(f.reason ? `${f.message}\n${f.reason}` : f.message),
+        f.waived !== undefined ? cell(f.waived) : '',
+      ]),
+    );
   const head = [row(['Severity', 'Rule', 'Subject', 'Message', 'Waived']), row(Array<string>(5).fill('---'))];
   const sorted = sortFindings(s.findings);
   const main = sorted.filter((f) => f.severity !== 'info');
   const info = sorted.filter((f) => f.severity === 'info');
   if (main.length) lines.push(...head, ...capped(render(main), 'findings'));
   // Information (the risk inventory, …) is collapsed: useful on demand, not worth the comment's space.
-  if (info.length) lines.push('', '<details>', `<summary>Information (${info.length})</summary>`, '', ...head, ...capped(render(info), 'findings'), '', '</details>');
+  if (info.length)
+    lines.push('', '<details>', `<summary>Information (${info.length})</summary>`, '', ...head, ...capped(render(info), 'findings'), '', '</details>');
   return lines;
 }
 
@@ -113,7 +148,15 @@ function evidenceBlocks(report: Report): string[] {
     const entries = evidenceEntries(t, r);
     if (!entries.length) continue;
     const text = entries.map((w) => `${wireHeader(w)}\n${truncate(wireBody(w), 4000)}`).join('\n\n');
-    out.push('<details>', `<summary>${htmlText(`${targetLabel(t)} · ${r.checkId} (${STATUS_WORD[r.status]})`)}</summary>`, '', mdCode(text), '', '</details>', '');
+    out.push(
+      '<details>',
+      `<summary>${htmlText(`${targetLabel(t)} · ${r.checkId} (${STATUS_WORD[r.status]})`)}</summary>`,
+      '',
+      mdCode(text),
+      '',
+      '</details>',
+      '',
+    );
   }
   return out;
 }
@@ -140,12 +183,16 @@ export const markdownReporter: Reporter = {
     if (notRun.length) lines.push('', ...notRun);
     for (const t of report.targets) for (const sec of t.sections ?? []) lines.push('', ...sectionBlock(t, sec));
     if (report.evals) lines.push('', ...evalsMarkdown(report.evals));
-    for (const t of report.targets) if (t.stderr && crashedTarget(t)) lines.push('', `### Server stderr (last lines) — ${mdText(targetLabel(t))}`, '', mdCode(lastLinesOf(t.stderr, 12)));
+    for (const t of report.targets)
+      if (t.stderr && crashedTarget(t)) lines.push('', `### Server stderr (last lines) — ${mdText(targetLabel(t))}`, '', mdCode(lastLinesOf(t.stderr, 12)));
     // Wire evidence is in the JSON report; here only on request (--verbose), so the summary fits a PR comment.
     const ev = opts.verbose ? evidenceBlocks(report) : [];
     if (ev.length) lines.push('', '### Wire evidence', '', ...ev);
-    else if (notable(report).some(({ r }) => r.evidence?.length)) lines.push('', '_Wire evidence for each finding is in the JSON report (`--json`), by wire entry number; `--verbose` adds it here._');
+    else if (notable(report).some(({ r }) => r.evidence?.length))
+      lines.push('', '_Wire evidence for each finding is in the JSON report (`--json`), by wire entry number; `--verbose` adds it here._');
     const text = `${lines.join('\n').trimEnd()}\n`;
-    return text.length <= MARKDOWN_BUDGET ? text : `${text.slice(0, MARKDOWN_BUDGET - 200).replace(/\n[^\n]*$/, '')}\n\n_…cut to stay under ${MARKDOWN_BUDGET} characters: the JSON report has everything._\n`;
+    return text.length <= MARKDOWN_BUDGET
+      ? text
+      : `${text.slice(0, MARKDOWN_BUDGET - 200).replace(/\n[^\n]*$/, '')}\n\n_…cut to stay under ${MARKDOWN_BUDGET} characters: the JSON report has everything._\n`;
   },
 };

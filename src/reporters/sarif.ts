@@ -33,14 +33,25 @@ export function renderSarif(report: Report): string {
   const rule = (id: string, text: string, level: SarifRule['defaultConfiguration']['level'], tags: string[]): number => {
     if (!index.has(id)) {
       index.set(id, rules.length);
-      rules.push({ id, name: id.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase()), shortDescription: { text }, defaultConfiguration: { level }, properties: { tags } });
+      rules.push({
+        id,
+        name: id.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
+        shortDescription: { text },
+        defaultConfiguration: { level },
+        properties: { tags },
+      });
     }
     return index.get(id)!;
   };
   const results: unknown[] = [];
   for (const t of report.targets) {
     const server = t.target.name ?? t.target.display;
-    const location = (subject: string) => [{ physicalLocation: { artifactLocation: { uri: artifactUri(t) } }, logicalLocations: [{ name: visible(subject), kind: 'member', fullyQualifiedName: visible(`${server}/${subject}`) }] }];
+    const location = (subject: string) => [
+      {
+        physicalLocation: { artifactLocation: { uri: artifactUri(t) } },
+        logicalLocations: [{ name: visible(subject), kind: 'member', fullyQualifiedName: visible(`${server}/${subject}`) }],
+      },
+    ];
     for (const s of t.sections ?? []) {
       if (s.id !== 'contracts') continue;
       for (const f of s.findings) {
@@ -65,7 +76,9 @@ export function renderSarif(report: Report): string {
         ruleId: r.checkId,
         ruleIndex: i,
         level,
-        message: { text: visible(`${server}: ${r.message ?? r.title}${r.expected ? `; expected ${r.expected}` : ''}${r.actual ? `; actual ${r.actual}` : ''}`) },
+        message: {
+          text: visible(`${server}: ${r.message ?? r.title}${r.expected ? `; expected ${r.expected}` : ''}${r.actual ? `; actual ${r.actual}` : ''}`),
+        },
         locations: location(r.checkId),
         partialFingerprints: { 'mcpAssayFinding/v1': fingerprint(server, r.checkId) },
       });

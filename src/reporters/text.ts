@@ -69,7 +69,10 @@ export const SEVERITIES: Finding['severity'][] = ['error', 'warning', 'info'];
 /** Findings ordered error, warning, info (waived last within each), stable otherwise. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
   const rank = (f: Finding): number => SEVERITIES.indexOf(f.severity) * 2 + (f.waived !== undefined ? 1 : 0);
-  return findings.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f);
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map((x) => x.f);
 }
 
 export function evidenceEntries(t: TargetReport, r: CheckResult): WireEntry[] {

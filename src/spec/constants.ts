@@ -42,14 +42,7 @@ export const EXTENSION_RESULT_TYPES: Record<string, string[]> = { 'io.modelconte
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** Methods whose `complete` result is a CacheableResult (DIGEST §d). */
-export const CACHEABLE_METHODS = [
-  'server/discover',
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-] as const;
+export const CACHEABLE_METHODS = ['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'] as const;
 
 /** Methods that may answer `input_required` (MRTR, DIGEST §e). */
 export const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;

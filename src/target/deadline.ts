@@ -59,7 +59,12 @@ export class Deadline {
  * The one deadline wrapper: `work` (a promise, or a function given the deadline's signal to pass on to undici or a
  * stream) settles, or the returned promise rejects with the deadline's reason. The timer never outlives the call.
  */
-export async function withDeadline<T>(work: Promise<T> | ((signal: AbortSignal) => Promise<T>), ms: number, reason: DeadlineReason, outer?: AbortSignal): Promise<T> {
+export async function withDeadline<T>(
+  work: Promise<T> | ((signal: AbortSignal) => Promise<T>),
+  ms: number,
+  reason: DeadlineReason,
+  outer?: AbortSignal,
+): Promise<T> {
   const d = new Deadline(ms, reason, outer);
   try {
     const expired = new Promise<never>((_, reject) => d.onExpire(reject));

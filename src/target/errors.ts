@@ -1,12 +1,5 @@
 /** Why a wait on the server ended without an answer. Checks turn these into `inconclusive` or findings. */
-export type TransportFailure =
-  | 'timeout'
-  | 'closed'
-  | 'connect'
-  | 'spawn'
-  | 'too-large'
-  | 'aborted'
-  | 'protocol';
+export type TransportFailure = 'timeout' | 'closed' | 'connect' | 'spawn' | 'too-large' | 'aborted' | 'protocol';
 
 export class TransportError extends Error {
   constructor(
@@ -41,7 +34,8 @@ export function toTransportError(e: unknown, where: FailureSource = {}): Transpo
   const err = (typeof e === 'object' && e !== null ? e : {}) as { code?: unknown; message?: unknown };
   const code = typeof err.code === 'string' ? err.code : '';
   const message = typeof err.message === 'string' ? err.message : String(e);
-  if (where.command !== undefined) return new TransportError('spawn', `cannot start \`${where.command}\`: ${code === 'ENOENT' ? 'command not found' : message}`);
+  if (where.command !== undefined)
+    return new TransportError('spawn', `cannot start \`${where.command}\`: ${code === 'ENOENT' ? 'command not found' : message}`);
   const at = where.url ? `${where.url}: ` : '';
   if (CONNECT_CODES.test(code)) return new TransportError('connect', `${at}${code} ${message}`.trim());
   if (CLOSED_CODES.test(code)) return new TransportError('closed', `${at}${code} ${message}`.trim());

@@ -15,31 +15,46 @@ export interface GetResult {
 const MAX_BODY = 256 * 1024;
 
 /** One recorded GET of a document the server points at (RFC 9728 metadata): no redirects, bounded body and time. */
-export async function httpGet(url: string, o: { timeoutMs: number; recorder: WireRecorder; phase: string; headers?: Record<string, string> }): Promise<GetResult> {
+export async function httpGet(
+  url: string,
+  o: { timeoutMs: number; recorder: WireRecorder; phase: string; headers?: Record<string, string> },
+): Promise<GetResult> {
   const headers = { accept: 'application/json', ...o.headers };
   const evidence = [o.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: 'GET', url, headers } })];
   try {
-    return await withDeadline(async (signal) => {
-      const res = await request(url, { method: 'GET', headers, signal, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
-      const h: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-      let bodyText = '';
-      for await (const chunk of res.body) {
-        bodyText += (chunk as Buffer).toString('utf8');
-        if (bodyText.length > MAX_BODY) {
-          res.body.destroy();
-          break;
+    return await withDeadline(
+      async (signal) => {
+        const res = await request(url, { method: 'GET', headers, signal, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+        const h: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+        let bodyText = '';
+        for await (const chunk of res.body) {
+          bodyText += (chunk as Buffer).toString('utf8');
+          if (bodyText.length > MAX_BODY) {
+            res.body.destroy();
+            break;
+          }
         }
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(bodyText);
-      } catch {
-        /* not JSON: the caller says so */
-      }
-      evidence.push(o.recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: h }, ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }) }));
-      return { status: res.statusCode, headers: h, bodyText, ...(json !== undefined ? { json } : {}), evidence };
-    }, o.timeoutMs, 'answer');
+        let json: unknown;
+        try {
+          json = JSON.parse(bodyText);
+        } catch {
+          /* not JSON: the caller says so */
+        }
+        evidence.push(
+          o.recorder.record({
+            from: 'server',
+            channel: 'http',
+            phase: o.phase,
+            http: { status: res.statusCode, headers: h },
+            ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }),
+          }),
+        );
+        return { status: res.statusCode, headers: h, bodyText, ...(json !== undefined ? { json } : {}), evidence };
+      },
+      o.timeoutMs,
+      'answer',
+    );
   } catch (e) {
     return { failure: toTransportError(e, { url }), headers: {}, bodyText: '', evidence };
   }

@@ -48,21 +48,30 @@ const DEFAULT_MAX = 256 * 1024;
 export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>, recorder: WireRecorder, o: HttpProbeRequest): Promise<HttpProbeResponse> {
   const headers = { ...target.headers, ...o.headers };
   const out: HttpProbeResponse = { headers: {}, sse: false, events: [], bodyText: '', ended: false, evidence: [] };
-  out.evidence.push(recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: target.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) }));
+  out.evidence.push(
+    recorder.record({
+      from: 'harness',
+      channel: 'http',
+      phase: o.phase,
+      http: { method: o.method, url: target.url, headers },
+      ...(o.body !== undefined ? { text: o.body } : {}),
+    }),
+  );
   const agent = new Agent({ connections: 1, pipelining: 0 });
   // The body's own time: after it passes the body is destroyed, which ends the reading below (a cut, not a failure).
   let bodyWindow: Deadline | undefined;
   try {
     const res = await withDeadline(
-      (signal) => request(target.url, {
-        method: o.method,
-        headers,
-        ...(o.body !== undefined ? { body: o.body } : {}),
-        signal,
-        dispatcher: agent,
-        headersTimeout: o.timeoutMs,
-        bodyTimeout: 0,
-      }),
+      (signal) =>
+        request(target.url, {
+          method: o.method,
+          headers,
+          ...(o.body !== undefined ? { body: o.body } : {}),
+          signal,
+          dispatcher: agent,
+          headersTimeout: o.timeoutMs,
+          bodyTimeout: 0,
+        }),
       o.timeoutMs,
       'answer',
     );
@@ -70,7 +79,15 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     out.sse = /^text\/event-stream/i.test(out.headers['content-type'] ?? '');
     const record = (json: unknown, text: string) =>
-      out.evidence.push(recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: out.headers }, ...(json === undefined ? { text } : { json, text }) }));
+      out.evidence.push(
+        recorder.record({
+          from: 'server',
+          channel: 'http',
+          phase: o.phase,
+          http: { status: res.statusCode, headers: out.headers },
+          ...(json === undefined ? { text } : { json, text }),
+        }),
+      );
     let cut = false;
     const arm = (ms: number) => {
       bodyWindow?.dispose();

@@ -39,11 +39,26 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
 
   void (async () => {
     try {
-      const res = await request(d.url, { method: 'POST', headers, body: JSON.stringify(msg), signal: ctl.signal, dispatcher: d.agent, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+      const res = await request(d.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(msg),
+        signal: ctl.signal,
+        dispatcher: d.agent,
+        headersTimeout: o.timeoutMs,
+        bodyTimeout: o.timeoutMs,
+      });
       const h = flat(res.headers);
       const contentType = h['content-type'] ?? '';
       s.http = { status: res.statusCode, headers: h, contentType, sse: /^text\/event-stream/i.test(contentType) };
-      const record = (json: unknown, text: string) => d.recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: h }, ...(json === undefined ? { text } : { json, text }) });
+      const record = (json: unknown, text: string) =>
+        d.recorder.record({
+          from: 'server',
+          channel: 'http',
+          phase: o.phase,
+          http: { status: res.statusCode, headers: h },
+          ...(json === undefined ? { text } : { json, text }),
+        });
       if (s.http.sse) await readEvents(res, s, record, d.maxBodyBytes);
       else await readJson(res, s, record, d.maxBodyBytes);
       s.finish('server-closed');

@@ -83,7 +83,13 @@ export class HttpTransport implements Transport {
     const session = this.legacySession;
     const ex = await this.sendOnce(msg, o);
     // 404 on a request carrying a session id: the session ended; a 2025 client starts a new one and retries once.
-    if (session?.id && session.reinitialize && ex.http?.status === 404 && o.headers?.[HEADER.sessionId] === undefined && !('method' in msg && msg.method === 'initialize')) {
+    if (
+      session?.id &&
+      session.reinitialize &&
+      ex.http?.status === 404 &&
+      o.headers?.[HEADER.sessionId] === undefined &&
+      !('method' in msg && msg.method === 'initialize')
+    ) {
       this.reinitializing ??= session.reinitialize().finally(() => (this.reinitializing = undefined));
       if (await this.reinitializing) return this.sendOnce(msg, o);
     }
@@ -94,7 +100,11 @@ export class HttpTransport implements Transport {
   private checkCorrelation(obj: JsonObject, id: unknown, seq: number): void {
     if (this.correlation || obj.id === id) return;
     if ('error' in obj && (obj.id === null || !('id' in obj))) return;
-    this.correlation = { seq, id: obj.id, reason: `the server answered a request with id ${JSON.stringify(id)} using id ${JSON.stringify(obj.id ?? null).slice(0, 60)} (wire #${seq}): its answers cannot be matched to requests` };
+    this.correlation = {
+      seq,
+      id: obj.id,
+      reason: `the server answered a request with id ${JSON.stringify(id)} using id ${JSON.stringify(obj.id ?? null).slice(0, 60)} (wire #${seq}): its answers cannot be matched to requests`,
+    };
   }
 
   /** Headers of the 2025 session, when there is one. */
@@ -129,7 +139,15 @@ export class HttpTransport implements Transport {
     try {
       await withDeadline(
         async (signal) => {
-          const res = await request(this.opts.url, { method: 'POST', headers, body, signal, dispatcher: this.agent, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+          const res = await request(this.opts.url, {
+            method: 'POST',
+            headers,
+            body,
+            signal,
+            dispatcher: this.agent,
+            headersTimeout: o.timeoutMs,
+            bodyTimeout: o.timeoutMs,
+          });
           await this.readBody(res, msg, ex, o);
         },
         o.timeoutMs,
@@ -177,8 +195,7 @@ export class HttpTransport implements Transport {
       else if ('result' in obj || 'error' in obj) {
         ex.response = obj; // an error without an id is judged by http-transport/error-carries-id
         if (id !== undefined && o.rawBody === undefined) this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
-      }
-      else ex.others.push(obj);
+      } else ex.others.push(obj);
     } else {
       info.bodyText = text.slice(0, 4096);
       if (Array.isArray(json)) ex.others.push(json);
@@ -209,7 +226,8 @@ export class HttpTransport implements Transport {
           done = true;
         } else {
           ex.others.push(json ?? ev.data);
-          if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && !('method' in obj)) this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
+          if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && !('method' in obj))
+            this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
         }
       },
     });
@@ -233,7 +251,15 @@ export class HttpTransport implements Transport {
   async raw(o: RawHttpRequest): Promise<RawHttpResponse> {
     const t0 = performance.now();
     const headers: Record<string, string> = { ...(o.bare ? {} : { ...this.opts.headers, ...this.sessionHeaders() }), ...o.headers };
-    const evidence = [this.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: o.method, url: this.opts.url, headers }, ...(o.body !== undefined ? { text: o.body } : {}) })];
+    const evidence = [
+      this.recorder.record({
+        from: 'harness',
+        channel: 'http',
+        phase: o.phase,
+        http: { method: o.method, url: this.opts.url, headers },
+        ...(o.body !== undefined ? { text: o.body } : {}),
+      }),
+    ];
     try {
       return await withDeadline(
         async (signal) => {
@@ -263,7 +289,15 @@ export class HttpTransport implements Transport {
           } catch {
             json = undefined;
           }
-          evidence.push(this.recorder.record({ from: 'server', channel: 'http', phase: o.phase, http: { status: res.statusCode, headers: h }, ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }) }));
+          evidence.push(
+            this.recorder.record({
+              from: 'server',
+              channel: 'http',
+              phase: o.phase,
+              http: { status: res.statusCode, headers: h },
+              ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }),
+            }),
+          );
           return { status: res.statusCode, headers: h, bodyText, json, cut, evidence, durationMs: performance.now() - t0 };
         },
         o.timeoutMs,
@@ -276,7 +310,17 @@ export class HttpTransport implements Transport {
 
   /** One POST held open: its SSE events arrive on the stream as they come; closing it cancels (see http-stream.ts). */
   openStream(msg: JsonRpcRequest, o: StreamOptions): MessageStream {
-    return openHttpStream({ url: this.opts.url, agent: this.agent, ...(this.opts.headers ? { userHeaders: this.opts.headers } : {}), recorder: this.recorder, maxBodyBytes: this.maxBody }, msg, o);
+    return openHttpStream(
+      {
+        url: this.opts.url,
+        agent: this.agent,
+        ...(this.opts.headers ? { userHeaders: this.opts.headers } : {}),
+        recorder: this.recorder,
+        maxBodyBytes: this.maxBody,
+      },
+      msg,
+      o,
+    );
   }
 
   async close(graceMs = 2000): Promise<void> {
@@ -286,7 +330,13 @@ export class HttpTransport implements Transport {
     this.legacySession = undefined;
     this.deadReason = 'closed';
     // A graceful close waits for open responses (an endless SSE stream never ends): past the grace, sockets are cut.
-    if (!(await settlesWithin(this.agent.close().catch(() => undefined), graceMs))) await this.agent.destroy().catch(() => undefined);
+    if (
+      !(await settlesWithin(
+        this.agent.close().catch(() => undefined),
+        graceMs,
+      ))
+    )
+      await this.agent.destroy().catch(() => undefined);
   }
 }
 

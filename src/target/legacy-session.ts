@@ -113,7 +113,12 @@ export class LegacySession implements LegacyChannel {
   async close(): Promise<void> {
     try {
       if (this.sessionId !== undefined && this.transport instanceof HttpTransport && this.transport.deadReason === undefined)
-        await this.transport.raw({ method: 'DELETE', headers: { [HEADER.sessionId]: this.sessionId, [HEADER.protocolVersion]: this.version }, phase: this.o.phase, timeoutMs: this.o.timeoutMs });
+        await this.transport.raw({
+          method: 'DELETE',
+          headers: { [HEADER.sessionId]: this.sessionId, [HEADER.protocolVersion]: this.version },
+          phase: this.o.phase,
+          timeoutMs: this.o.timeoutMs,
+        });
     } finally {
       await this.transport.close();
     }

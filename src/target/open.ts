@@ -8,7 +8,13 @@ import type { Transport } from './transport.js';
 export function openTransport(spec: TargetSpec, recorder: WireRecorder): Transport {
   if (spec.kind === 'http') return new HttpTransport({ url: spec.url, ...(spec.headers ? { headers: spec.headers } : {}) }, recorder);
   return new StdioTransport(
-    { command: spec.command, args: spec.args, ...(spec.env ? { env: spec.env } : {}), ...(spec.secretEnv ? { secretEnv: spec.secretEnv } : {}), ...(spec.cwd ? { cwd: spec.cwd } : {}) },
+    {
+      command: spec.command,
+      args: spec.args,
+      ...(spec.env ? { env: spec.env } : {}),
+      ...(spec.secretEnv ? { secretEnv: spec.secretEnv } : {}),
+      ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    },
     recorder,
   );
 }

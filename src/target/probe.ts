@@ -28,8 +28,10 @@ export interface ProbeOutcome {
 export async function probeEra(client: McpClient, startupTimeoutMs: number): Promise<ProbeOutcome> {
   const kind = client.transport.kind;
   const ex = await client.request('server/discover', {}, { phase: 'probe', timeoutMs: startupTimeoutMs });
-  if (ex.failure && ex.failure.failure !== 'timeout') return { era: 'unknown', reason: ex.failure.message, unreachable: ex.failure.message, discoverExchange: ex };
-  if (ex.failure && kind === 'http') return { era: 'unknown', reason: ex.failure.message, unreachable: `server/discover: ${ex.failure.message}`, discoverExchange: ex };
+  if (ex.failure && ex.failure.failure !== 'timeout')
+    return { era: 'unknown', reason: ex.failure.message, unreachable: ex.failure.message, discoverExchange: ex };
+  if (ex.failure && kind === 'http')
+    return { era: 'unknown', reason: ex.failure.message, unreachable: `server/discover: ${ex.failure.message}`, discoverExchange: ex };
   const result = resultOf(ex);
   if (result && Array.isArray(result.supportedVersions)) {
     const versions = result.supportedVersions.filter((v): v is string => typeof v === 'string');
@@ -95,7 +97,12 @@ async function tryInitialize(client: McpClient, timeoutMs: number, phase = 'prob
   if (!result || typeof result.protocolVersion !== 'string') return { ex };
   const session = ex.http?.headers['mcp-session-id'];
   // From here on the connection is a 2025 session: every request carries its id and the negotiated version.
-  if (http) http.legacySession = { ...(session ? { id: session } : {}), protocolVersion: result.protocolVersion, reinitialize: async () => !!(await tryInitialize(client, timeoutMs, 'reinitialize')).result };
+  if (http)
+    http.legacySession = {
+      ...(session ? { id: session } : {}),
+      protocolVersion: result.protocolVersion,
+      reinitialize: async () => !!(await tryInitialize(client, timeoutMs, 'reinitialize')).result,
+    };
   await client.transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, { phase, timeoutMs, headers: { 'Mcp-Method': null } });
   return { ex, result };
 }

@@ -8,14 +8,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 
 export const TREE_MARKER_ENV = 'MCP_ASSAY_TREE';
-const hasProc = process.platform === 'linux' && (() => {
-  try {
-    readdirSync('/proc/self');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasProc =
+  process.platform === 'linux' &&
+  (() => {
+    try {
+      readdirSync('/proc/self');
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
 interface ProcInfo {
   pid: number;
@@ -48,7 +50,9 @@ function hasMarker(pid: number, marker: string): boolean {
 
 function allPids(): number[] {
   try {
-    return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number);
+    return readdirSync('/proc')
+      .filter((n) => /^\d+$/.test(n))
+      .map(Number);
   } catch {
     return [];
   }
@@ -72,14 +76,16 @@ export class ProcessTree {
   /** Looks for descendants now: one pass over /proc (milliseconds, more on a loaded machine), so only when closing. */
   scan(): ProcInfo[] {
     if (!hasProc) return [];
-    const infos = allPids().map(stat).filter((p): p is ProcInfo => p !== undefined && p.pid !== process.pid);
+    const infos = allPids()
+      .map(stat)
+      .filter((p): p is ProcInfo => p !== undefined && p.pid !== process.pid);
     const inTree = new Set<number>();
     for (const p of infos) {
       const seen = this.known.get(p.pid);
       if ((seen !== undefined && seen === p.start) || p.pid === this.root || hasMarker(p.pid, this.marker)) inTree.add(p.pid);
     }
     // Parent links: children of anything in the tree, to a fixed point.
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const p of infos)
         if (!inTree.has(p.pid) && inTree.has(p.ppid)) {

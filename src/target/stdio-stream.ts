@@ -34,7 +34,10 @@ export function openStdioStream(host: StdioStreamHost, msg: JsonRpcRequest, o: S
   const deadline = new Deadline(o.timeoutMs, 'end of stream', o.signal);
   deadline.onExpire(() => void s.close(deadline.timedOut ? 'deadline' : 'closed'));
   s.onClose(() => {
-    if (host.deadReason() === undefined) s.evidence.push(host.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: msg.id, reason: 'listen window over' } }, o.phase).seq);
+    if (host.deadReason() === undefined)
+      s.evidence.push(
+        host.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: msg.id, reason: 'listen window over' } }, o.phase).seq,
+      );
   });
   void s.done.then(() => {
     deadline.dispose();

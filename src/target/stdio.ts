@@ -80,7 +80,11 @@ export class StdioTransport implements Transport {
     this.tree.setRoot(this.child.pid);
     trackChild(this.child, this.tree);
     const maxLine = opts.maxLineBytes ?? 16 * 1024 * 1024;
-    const reader = new LineReader(maxLine, (l) => this.onLine(l), (n) => this.onOversize(n, maxLine));
+    const reader = new LineReader(
+      maxLine,
+      (l) => this.onLine(l),
+      (n) => this.onOversize(n, maxLine),
+    );
     this.child.stdout?.on('data', (c: Buffer) => reader.push(c));
     this.child.stdout?.on('end', () => reader.end());
     this.child.stderr?.on('data', (c: Buffer) => this.onStderr(c));
@@ -110,7 +114,9 @@ export class StdioTransport implements Transport {
     const t0 = performance.now();
     const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [] };
     const line = o.rawBody ?? JSON.stringify(msg);
-    ex.evidence.push(this.recorder.record({ from: 'harness', channel: 'stdio', phase: o.phase, ...(o.rawBody === undefined ? { json: msg } : { text: line }) }));
+    ex.evidence.push(
+      this.recorder.record({ from: 'harness', channel: 'stdio', phase: o.phase, ...(o.rawBody === undefined ? { json: msg } : { text: line }) }),
+    );
     if (this.deadReason !== undefined) {
       ex.failure = new TransportError('closed', this.deadReason);
       return Promise.resolve(ex);
@@ -147,7 +153,7 @@ export class StdioTransport implements Transport {
         streams: this.streams,
         closed: this.closedStreams,
         send: (m, phase) => {
-          if ('id' in m) this.sentIds.add(JSON.stringify((m).id));
+          if ('id' in m) this.sentIds.add(JSON.stringify(m.id));
           const seq = this.recorder.record({ from: 'harness', channel: 'stdio', phase, json: m });
           if (this.deadReason !== undefined) return { seq, written: false };
           this.child.stdin?.write(JSON.stringify(m) + '\n');
@@ -182,9 +188,14 @@ export class StdioTransport implements Transport {
       p.resolve();
       return;
     }
-    if (isResponse && !routes.length && !this.closedStreams.has(JSON.stringify(obj.id)) && !this.sentIds.has(JSON.stringify(obj.id))) return this.breakCorrelation(seq, obj.id);
+    if (isResponse && !routes.length && !this.closedStreams.has(JSON.stringify(obj.id)) && !this.sentIds.has(JSON.stringify(obj.id)))
+      return this.breakCorrelation(seq, obj.id);
     if (!isResponse && obj && typeof obj === 'object' && typeof obj.method === 'string' && 'id' in obj)
-      this.serverRequests.push({ seq, method: obj.method, pendingMethods: [...this.pending.values()].map((q) => String((q.ex.request as { method?: unknown }).method)) });
+      this.serverRequests.push({
+        seq,
+        method: obj.method,
+        pendingMethods: [...this.pending.values()].map((q) => String((q.ex.request as { method?: unknown }).method)),
+      });
     for (const r of routes) r.stream.push({ seq, message: msg, via: r.via });
     // A message matched by id or tag belongs to its stream alone; anything else is also handled as before.
     if (routes.some((r) => r.via === 'id' || r.via === 'tag')) return;
@@ -199,7 +210,10 @@ export class StdioTransport implements Transport {
   /** One unmatched answer is the finding; every request in flight or to come fails at once with the reason. */
   private breakCorrelation(seq: number, id: unknown): void {
     if (this.correlation) return;
-    const what = id === null || id === undefined ? `an answer with id ${id === null ? 'null' : 'missing'} although every request in flight had a readable id` : `an answer with id ${JSON.stringify(id).slice(0, 60)}, which no request of ours carried`;
+    const what =
+      id === null || id === undefined
+        ? `an answer with id ${id === null ? 'null' : 'missing'} although every request in flight had a readable id`
+        : `an answer with id ${JSON.stringify(id).slice(0, 60)}, which no request of ours carried`;
     this.correlation = { seq, id, reason: `the server sent ${what} (wire #${seq}): its answers cannot be matched to requests` };
     const err = new TransportError('protocol', this.correlation.reason);
     for (const q of [...this.pending.values()]) {
@@ -215,7 +229,12 @@ export class StdioTransport implements Transport {
   }
 
   private onOversize(bytes: number, max: number): void {
-    const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: `[a line of ${bytes} bytes, over the ${max}-byte bound, was dropped]` });
+    const seq = this.recorder.record({
+      from: 'server',
+      channel: 'stdio',
+      phase: this.phaseNow(),
+      text: `[a line of ${bytes} bytes, over the ${max}-byte bound, was dropped]`,
+    });
     this.stdoutFindings.push({ seq, kind: 'oversize', text: `${bytes} bytes` });
   }
 

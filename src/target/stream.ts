@@ -100,7 +100,7 @@ export class MessageStream implements AsyncIterable<StreamItem> {
   /** The first item (from the start) that satisfies `pred`, waiting up to `ms`; undefined on timeout or end. */
   async waitFor(pred: (item: StreamItem) => boolean, ms: number): Promise<StreamItem | undefined> {
     const deadline = performance.now() + ms;
-    for (let seen = 0; ; ) {
+    for (let seen = 0; ;) {
       for (; seen < this.items.length; seen++) if (pred(this.items[seen]!)) return this.items[seen];
       const left = deadline - performance.now();
       if (this.ended || left <= 0) return undefined;
@@ -152,7 +152,12 @@ export function canStream(t: Transport): t is Transport & StreamingTransport {
  * Opens `method` as a stream with the 2026-07-28 envelope (a fresh id from the client), or returns undefined when the
  * client's transport cannot stream.
  */
-export function openClientStream(client: McpClient, method: string, params: JsonObject, o: RequestOptions & { phase: string; timeoutMs: number }): MessageStream | undefined {
+export function openClientStream(
+  client: McpClient,
+  method: string,
+  params: JsonObject,
+  o: RequestOptions & { phase: string; timeoutMs: number },
+): MessageStream | undefined {
   const t = client.transport;
   if (!canStream(t)) return undefined;
   const msg: JsonRpcRequest = { jsonrpc: '2.0', id: o.id ?? client.nextId(), method, params: buildParams(params, o) };

@@ -45,12 +45,23 @@ export class WireAudit {
     const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
     // The answer to initialize is 2025 wire whatever the server's era (a dual-era server keeps the old handshake).
     const legacy = this.era === 'legacy' || req?.method === 'initialize';
-    const issues = legacy ? validateLegacyServerMessage(json, req?.method) : validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
+    const issues = legacy
+      ? validateLegacyServerMessage(json, req?.method)
+      : validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
     for (const i of issues) this.add({ seq, ...i, ...(req ? { method: req.method } : {}) });
     const r = m.result as Record<string, unknown> | undefined;
-    if (req?.method === 'tools/call' && req.name && r && 'structuredContent' in r && r.isError !== true && (r.resultType ?? 'complete') === 'complete' && this.structuredResults.length < 100)
+    if (
+      req?.method === 'tools/call' &&
+      req.name &&
+      r &&
+      'structuredContent' in r &&
+      r.isError !== true &&
+      (r.resultType ?? 'complete') === 'complete' &&
+      this.structuredResults.length < 100
+    )
       this.structuredResults.push({ tool: req.name, structuredContent: r.structuredContent });
-    if (req?.method === 'tools/call' && req.name && r && typeof r === 'object' && this.resultSizes.length < 500) this.resultSizes.push(measureResult(req.name, r));
+    if (req?.method === 'tools/call' && req.name && r && typeof r === 'object' && this.resultSizes.length < 500)
+      this.resultSizes.push(measureResult(req.name, r));
   }
 
   private add(f: WireFinding): void {

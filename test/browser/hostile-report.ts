@@ -21,7 +21,13 @@ export function richReport(hostile: boolean): { report: Report; history: History
   const x = (s: string) => (hostile ? `${s} ${HOSTILE}` : s);
   const t = target({
     name: x('support-desk'),
-    checks: { 'discover/server-info': 'pass', 'resources/read-missing': 'fail', 'tools/list-shape': 'pass', 'tools/name-format': 'warn', 'tasks/extension': 'skip' },
+    checks: {
+      'discover/server-info': 'pass',
+      'resources/read-missing': 'fail',
+      'tools/list-shape': 'pass',
+      'tools/name-format': 'warn',
+      'tasks/extension': 'skip',
+    },
     findings: [
       { ruleId: 'poisoning/hidden-instructions', subject: x('search_tickets'), message: x('description hides instructions to the model') },
       { ruleId: 'lint/description-length', subject: 'get_ticket', message: 'description is very short', severity: 'warning' },
@@ -30,8 +36,24 @@ export function richReport(hostile: boolean): { report: Report; history: History
   const fail = t.results.find((r) => r.status === 'fail')!;
   Object.assign(fail, { message: x('used the retired code -32002'), actual: x('HTTP 200, error -32002'), expected: 'error -32602' });
   t.wire = [
-    { seq: 1, atMs: 2, from: 'harness', channel: 'http', phase: 'resources/read-missing', http: { method: 'POST', url: 'http://127.0.0.1/mcp' }, body: { jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri: 'cities://missing' } } },
-    { seq: 2, atMs: 9, from: 'server', channel: 'http', phase: 'resources/read-missing', http: { status: 200 }, body: { jsonrpc: '2.0', id: 7, error: { code: -32002, message: x('Resource not found') } } },
+    {
+      seq: 1,
+      atMs: 2,
+      from: 'harness',
+      channel: 'http',
+      phase: 'resources/read-missing',
+      http: { method: 'POST', url: 'http://127.0.0.1/mcp' },
+      body: { jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri: 'cities://missing' } },
+    },
+    {
+      seq: 2,
+      atMs: 9,
+      from: 'server',
+      channel: 'http',
+      phase: 'resources/read-missing',
+      http: { status: 200 },
+      body: { jsonrpc: '2.0', id: 7, error: { code: -32002, message: x('Resource not found') } },
+    },
   ];
   fail.evidence = [1, 2];
   t.catalogue = {
@@ -44,7 +66,14 @@ export function richReport(hostile: boolean): { report: Report; history: History
   };
   const m1 = x('openai:gpt-test');
   const m2 = 'anthropic:claude-test';
-  const failed = [{ run: 2, reason: x('called delete_ticket, which is denied'), calls: [{ tool: x('delete_ticket'), args: { id: x('T-1') }, isError: true, result: x('deleted') }], answer: x('Done! I removed the ticket.') }];
+  const failed = [
+    {
+      run: 2,
+      reason: x('called delete_ticket, which is denied'),
+      calls: [{ tool: x('delete_ticket'), args: { id: x('T-1') }, isError: true, result: x('deleted') }],
+      answer: x('Done! I removed the ticket.'),
+    },
+  ];
   const rows = [
     row('find-ticket', m1, 5, 5, { tags: ['critical'], latenciesMs: [820, 900, 940, 1010, 1200], costUsd: 0.011 }),
     row('find-ticket', m2, 4, 5, { tags: ['critical'], latenciesMs: [700, 760, 800, 990, 1500], costUsd: 0.02, failedRuns: failed }),
@@ -55,7 +84,13 @@ export function richReport(hostile: boolean): { report: Report; history: History
   ];
   const r = report([t], evals(rows, { catalogueHash: 'cat-1' }));
   const history = [0.6, 0.8, 1].map((share, i) => {
-    const past = report([t], evals(rows.map((q) => ({ ...q, passes: Math.round(q.runs * share) })), { catalogueHash: 'cat-1' }));
+    const past = report(
+      [t],
+      evals(
+        rows.map((q) => ({ ...q, passes: Math.round(q.runs * share) })),
+        { catalogueHash: 'cat-1' },
+      ),
+    );
     past.finishedAt = `2026-11-2${i + 7}T03:00:00.000Z`;
     return historyEntry(past, { commit: x(`c0ffee${i}`) });
   });

@@ -79,7 +79,9 @@ describe('HTML report in a real browser (chromium)', { timeout: 120_000 }, () =>
     assert.deepEqual(dialogs, []);
     assert.equal(await page.locator('script').count(), 1, 'only the report script');
     assert.equal(await page.locator('iframe, img, object, embed, a[href], math, style').count(), 1, 'only the report style element');
-    const handlers = await page.evaluate<string[]>('[...document.querySelectorAll("*")].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => e.tagName + " " + a.name))');
+    const handlers = await page.evaluate<string[]>(
+      '[...document.querySelectorAll("*")].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => e.tagName + " " + a.name))',
+    );
     assert.deepEqual(handlers, []);
     const text = await page.locator('body').innerText();
     assert.ok(text.includes('<script>window.__pwned="script"</script>'), 'the payload is shown as text');
@@ -87,7 +89,7 @@ describe('HTML report in a real browser (chromium)', { timeout: 120_000 }, () =>
     await page.close();
   });
 
-  it('the Content-Security-Policy blocks any script but the report\'s own', async () => {
+  it("the Content-Security-Policy blocks any script but the report's own", async () => {
     const { report } = richReport(false);
     const { page, violations } = await open(browser, 'csp.html', renderHtml(report));
     const blocked = await page.evaluate<string>(`new Promise((resolve) => {

@@ -17,12 +17,17 @@ describe('the check catalogue', () => {
     const ids = CHECKS.map((c) => c.id);
     assert.equal(new Set(ids).size, ids.length, 'ids are unique');
     for (const id of ids) assert.match(id, /^[a-z0-9-]+\/[a-z0-9-]+(\/[a-z0-9-]+)*$/, id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => a.localeCompare(b)));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a.localeCompare(b)),
+    );
   });
 
   it('gathers each area from its index, and every check a file exports is in the catalogue', async () => {
     for (const [area, list] of Object.entries(AREAS)) for (const c of list) assert.equal(areaOf(c.id), area, `${c.id} is listed in ${area}/index`);
-    const folders = readdirSync(sourceDir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'support').map((d) => d.name);
+    const folders = readdirSync(sourceDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'support')
+      .map((d) => d.name);
     assert.deepEqual(folders.sort(), Object.keys(AREAS).sort(), 'every area folder has an index in the catalogue');
     const listed = new Set(CHECKS);
     for (const area of folders)

@@ -13,21 +13,34 @@ describe('the fault matrix derived from the catalogue (trippedBy)', () => {
       const fx = FAULT_FIXTURES[t.fixture];
       assert.ok(Object.hasOwn(fx.faults, t.fault), `${t.check.id}: ${t.fixture} has no fault ${t.fault}`);
       assert.ok(!fx.hostile.includes(t.fault), `${t.check.id}: ${t.fault} proves bounded waits, not a requirement`);
-      assert.ok(t.transports.length && t.transports.every((x) => t.check.transports.includes(x) && fx.transports.includes(x)), `${t.check.id}: ${t.fault} over ${t.transports.join(', ')}`);
+      assert.ok(
+        t.transports.length && t.transports.every((x) => t.check.transports.includes(x) && fx.transports.includes(x)),
+        `${t.check.id}: ${t.fault} over ${t.transports.join(', ')}`,
+      );
     }
     const keys = TRIPS.map((t) => `${t.check.id} ${t.fixture}:${t.fault}`);
-    assert.deepEqual(keys.filter((k, i) => keys.indexOf(k) !== i), []);
+    assert.deepEqual(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      [],
+    );
   });
 
   it('every fault of every fixture trips some check', () => {
     for (const fx of Object.values(FAULT_FIXTURES)) {
       const declared = new Set(TRIPS.filter((t) => t.fixture === fx.name).map((t) => t.fault));
-      assert.deepEqual(Object.keys(fx.faults).filter((f) => !fx.hostile.includes(f) && !declared.has(f)), [], `${fx.name} faults no check declares`);
+      assert.deepEqual(
+        Object.keys(fx.faults).filter((f) => !fx.hostile.includes(f) && !declared.has(f)),
+        [],
+        `${fx.name} faults no check declares`,
+      );
     }
   });
 
   it('lists the checks no fault trips (none today)', () => {
-    assert.deepEqual(CHECKS.filter((c) => !c.trippedBy?.length).map((c) => c.id), UNTRIPPED);
+    assert.deepEqual(
+      CHECKS.filter((c) => !c.trippedBy?.length).map((c) => c.id),
+      UNTRIPPED,
+    );
   });
 
   it('derives one case per fault and transport, each naming the checks the fixture judges', () => {

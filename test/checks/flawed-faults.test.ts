@@ -23,7 +23,12 @@ describe('the flawed server with no faults is correct', () => {
       // The capability check is exercised here (confirm_lookup needs elicitation), not skipped.
       assert.equal(result(r, 'capabilities/undeclared-client-capability').status, 'pass', explain(r));
       // Skips only where a check does not apply: another transport, the 2025 era on a modern-only server, an optional feature not offered.
-      for (const x of r.results.filter((y) => y.status === 'skip')) assert.match(x.message ?? '', /applies to (http|stdio) only|a requirement of 2025-11-25 only; this server is graded in 2026-07-28|the Tasks extension does not apply|does not require authorization \(optional in MCP\)/, x.checkId);
+      for (const x of r.results.filter((y) => y.status === 'skip'))
+        assert.match(
+          x.message ?? '',
+          /applies to (http|stdio) only|a requirement of 2025-11-25 only; this server is graded in 2026-07-28|the Tasks extension does not apply|does not require authorization \(optional in MCP\)/,
+          x.checkId,
+        );
     });
   }
 });
@@ -52,7 +57,10 @@ describe('wire/server-messages-valid', () => {
   it('declares the faults that break the schema', () => {
     const declared = (serverMessagesValid.trippedBy ?? []).filter((t) => t.fixture === 'flawed-server').map((t) => t.fault);
     for (const f of WIRE_INVALID) assert.ok(declared.includes(f), f);
-    assert.deepEqual(declared.filter((f) => WIRE_VALID.includes(f) || f in WIRE_DEFERRED), []);
+    assert.deepEqual(
+      declared.filter((f) => WIRE_VALID.includes(f) || f in WIRE_DEFERRED),
+      [],
+    );
   });
   for (const fault of [...WIRE_INVALID, ...WIRE_VALID]) {
     it(`${WIRE_INVALID.includes(fault) ? 'fails' : 'passes'} with ${fault}`, async () => {

@@ -31,7 +31,13 @@ describe('support-desk (SDK) passes the flow checks or says why not', { concurre
       const r = await run(spec, { checks: FLOW_CHECKS, strict: true });
       assert.deepEqual(byStatus(r, 'fail', 'warn', 'error', 'inconclusive'), [], explain(r));
       // It advertises listChanged, so subscriptions/listen is really exercised.
-      for (const id of ['subscriptions/ack-first', 'subscriptions/notifications-tagged', 'subscriptions/filter-honoured', 'logging/no-message-without-loglevel', 'mrtr/input-required-methods-only'])
+      for (const id of [
+        'subscriptions/ack-first',
+        'subscriptions/notifications-tagged',
+        'subscriptions/filter-honoured',
+        'logging/no-message-without-loglevel',
+        'mrtr/input-required-methods-only',
+      ])
         assert.equal(result(r, id).status, 'pass', `${id}: ${explain(r)}`);
       for (const id of IDS.filter((i) => i.startsWith('tasks/'))) assert.match(result(r, id).message ?? '', /does not advertise extensions/);
       // find_customer asks which customer through an elicitation form, so every MRTR check really runs.

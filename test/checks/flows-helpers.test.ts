@@ -4,9 +4,18 @@ import type { WireEntry } from '../../src/core/types.js';
 import { unsolicitedLogs } from '../../src/checks/logging/support.js';
 import { answersFor, inputRequiredProblems, tamper } from '../../src/checks/mrtr/support.js';
 
-const meta = (extra: object = {}) => ({ _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, ...extra } });
+const meta = (extra: object = {}) => ({
+  _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, ...extra },
+});
 let seq = 0;
-const entry = (from: 'harness' | 'server', channel: 'http' | 'stdio', phase: string, body: object, atMs = seq * 10): WireEntry => ({ seq: ++seq, atMs, from, channel, phase, body });
+const entry = (from: 'harness' | 'server', channel: 'http' | 'stdio', phase: string, body: object, atMs = seq * 10): WireEntry => ({
+  seq: ++seq,
+  atMs,
+  from,
+  channel,
+  phase,
+  body,
+});
 const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } };
 
 describe('MRTR helpers', () => {
@@ -25,7 +34,17 @@ describe('MRTR helpers', () => {
   it('answers form elicitation from the requested schema, roots empty, sampling canned', () => {
     const a = answersFor({
       inputRequests: {
-        f: { method: 'elicitation/create', params: { message: 'm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' }, n: { type: 'integer', minimum: 3 }, c: { type: 'string', enum: ['x', 'y'] } }, required: ['ok', 'n', 'c'] } } },
+        f: {
+          method: 'elicitation/create',
+          params: {
+            message: 'm',
+            requestedSchema: {
+              type: 'object',
+              properties: { ok: { type: 'boolean' }, n: { type: 'integer', minimum: 3 }, c: { type: 'string', enum: ['x', 'y'] } },
+              required: ['ok', 'n', 'c'],
+            },
+          },
+        },
         r: { method: 'roots/list' },
         s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } },
       },
@@ -55,15 +74,27 @@ describe('unsolicitedLogs', () => {
       entry('server', 'http', 'a', log), // flagged: nothing with logLevel is in flight any more
     ];
     const r = unsolicitedLogs(entries);
-    assert.deepEqual(r.violations.map((e) => e.seq), [entries[3]!.seq, entries[5]!.seq]);
+    assert.deepEqual(
+      r.violations.map((e) => e.seq),
+      [entries[3]!.seq, entries[5]!.seq],
+    );
     assert.equal(r.inspected, 4);
   });
 
   it('on stdio allows a log that trails its logLevel request briefly, not one long after', () => {
-    const req = entry('harness', 'stdio', 'a', { jsonrpc: '2.0', id: 9, method: 'tools/call', params: meta({ 'io.modelcontextprotocol/logLevel': 'info' }) }, 0);
+    const req = entry(
+      'harness',
+      'stdio',
+      'a',
+      { jsonrpc: '2.0', id: 9, method: 'tools/call', params: meta({ 'io.modelcontextprotocol/logLevel': 'info' }) },
+      0,
+    );
     const res = entry('server', 'stdio', 'a', { jsonrpc: '2.0', id: 9, result: {} }, 100);
     const soon = entry('server', 'stdio', 'idle', log, 200);
     const late = entry('server', 'stdio', 'idle', log, 2000);
-    assert.deepEqual(unsolicitedLogs([req, res, soon, late]).violations.map((e) => e.seq), [late.seq]);
+    assert.deepEqual(
+      unsolicitedLogs([req, res, soon, late]).violations.map((e) => e.seq),
+      [late.seq],
+    );
   });
 });

@@ -14,12 +14,19 @@ const ext = path.extname(fileURLToPath(import.meta.url));
 
 /** The flows fixture over stdio, with this Node and its loader flags. */
 export function flowsStdio(faults: string[]): StdioTargetSpec {
-  return { kind: 'stdio', command: process.execPath, args: [...nodeFlags(), path.join(here, `../fixtures/servers/flows/stdio${ext}`), '--faults', faults.join(',') || 'none'] };
+  return {
+    kind: 'stdio',
+    command: process.execPath,
+    args: [...nodeFlags(), path.join(here, `../fixtures/servers/flows/stdio${ext}`), '--faults', faults.join(',') || 'none'],
+  };
 }
 
-
 /** Runs the flow checks on the fixture with one fault over one transport; the HTTP server is closed afterwards. */
-export async function runFlows(faults: string[], transport: 'http' | 'stdio', o: { strict?: boolean } = {}): Promise<{ report: TargetReport; http?: FlowsHttp }> {
+export async function runFlows(
+  faults: string[],
+  transport: 'http' | 'stdio',
+  o: { strict?: boolean } = {},
+): Promise<{ report: TargetReport; http?: FlowsHttp }> {
   let http: FlowsHttp | undefined;
   let spec: TargetSpec;
   if (transport === 'http') {
@@ -32,4 +39,3 @@ export async function runFlows(faults: string[], transport: 'http' | 'stdio', o:
     await http?.close();
   }
 }
-

@@ -12,7 +12,10 @@ const legacyStdio = (faults: string) => exampleStdio('../test/fixtures/servers/l
 
 describe('the eras family', () => {
   it('registers every legacy check, 2025-era only, with a SpecRef ending at 2026-07-28', () => {
-    assert.deepEqual(LEGACY.map((c) => c.id), (AREAS['legacy'] ?? []).map((c) => c.id).sort());
+    assert.deepEqual(
+      LEGACY.map((c) => c.id),
+      (AREAS['legacy'] ?? []).map((c) => c.id).sort(),
+    );
     for (const c of LEGACY) {
       assert.deepEqual(c.eras, ['legacy'], c.id);
       assert.equal(c.spec.revision.until, '2026-07-28', c.id);
@@ -21,9 +24,15 @@ describe('the eras family', () => {
   });
 
   it('has a fault for every check, and every fault trips a check', () => {
-    assert.deepEqual(LEGACY.filter((c) => !c.trippedBy?.some((t) => t.fixture === 'legacy')).map((c) => c.id), []);
+    assert.deepEqual(
+      LEGACY.filter((c) => !c.trippedBy?.some((t) => t.fixture === 'legacy')).map((c) => c.id),
+      [],
+    );
     const declared = new Set(TRIPS.filter((t) => t.fixture === 'legacy').map((t) => t.fault));
-    assert.deepEqual(Object.keys(LEGACY_FAULTS).filter((f) => !declared.has(f)), []);
+    assert.deepEqual(
+      Object.keys(LEGACY_FAULTS).filter((f) => !declared.has(f)),
+      [],
+    );
   });
 });
 
@@ -48,7 +57,14 @@ describe('the 2025-era fixture with no faults', () => {
       // One 2025 session shared by the checks (initialize, notifications/initialized, then their requests), and the
       // two of version negotiation, which asks for versions of its own.
       const inits = r.wire.filter((w) => w.from === 'harness' && (w.body as { method?: string })?.method === 'initialize');
-      assert.deepEqual(inits.map((w) => w.phase).filter((p) => p !== 'probe').sort(), ['legacy/version-negotiation', 'legacy/version-negotiation', 'shared'], 'one shared handshake');
+      assert.deepEqual(
+        inits
+          .map((w) => w.phase)
+          .filter((p) => p !== 'probe')
+          .sort(),
+        ['legacy/version-negotiation', 'legacy/version-negotiation', 'shared'],
+        'one shared handshake',
+      );
       if (transport === 'http') {
         // Every session ends with DELETE: each check's, and the probe's when the engine closes the target.
         assert.equal(http.sessions(), 0, 'each session is DELETEd');

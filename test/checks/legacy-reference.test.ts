@@ -54,8 +54,16 @@ describe('support-desk: dual-era over stdio, modern-only over HTTP', () => {
       explain(r),
     );
     // The engine detects dual-era on its own, so a plain run tests both eras too; every modern verdict is the same.
-    assert.deepEqual(stdioLegacy.map((c) => result(plain, c.id).status), stdioLegacy.map(() => 'pass'), explain(plain));
-    const modern = (x: typeof r) => x.results.filter((y) => !y.checkId.startsWith('legacy/')).map((y) => `${y.checkId}:${y.status}`).sort();
+    assert.deepEqual(
+      stdioLegacy.map((c) => result(plain, c.id).status),
+      stdioLegacy.map(() => 'pass'),
+      explain(plain),
+    );
+    const modern = (x: typeof r) =>
+      x.results
+        .filter((y) => !y.checkId.startsWith('legacy/'))
+        .map((y) => `${y.checkId}:${y.status}`)
+        .sort();
     assert.deepEqual(modern(r), modern(plain), `${explain(r)}\n---\n${explain(plain)}`);
     // 2025 traffic is in the wire record, but the 2026-07-28 wire audit never judged it.
     assert.equal(result(r, 'wire/server-messages-valid').status, 'pass', explain(r));
@@ -67,6 +75,10 @@ describe('support-desk: dual-era over stdio, modern-only over HTTP', () => {
     const { report: r, probe } = await runDualAware({ kind: 'http', url: http.url }, LEGACY);
     assert.equal(probe.era, 'modern');
     assert.equal(probe.dualEra, false);
-    assert.deepEqual(byStatus(r, 'skip'), LEGACY.map((c) => c.id), explain(r));
+    assert.deepEqual(
+      byStatus(r, 'skip'),
+      LEGACY.map((c) => c.id),
+      explain(r),
+    );
   });
 });

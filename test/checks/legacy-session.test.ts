@@ -24,7 +24,10 @@ describe('unaudited recorder view', () => {
     const b = view.record({ from: 'server', channel: 'stdio', phase: 'legacy/ping', json: { jsonrpc: '2.0', id: 2, result: {} } });
     const c = rec.record({ from: 'server', channel: 'stdio', phase: 'x', json: { jsonrpc: '2.0', id: 3, result: {} } });
     assert.deepEqual([a, b, c], [1, 2, 3]);
-    assert.deepEqual(rec.entries.map((e) => e.phase), ['x', 'legacy/ping', 'x']);
+    assert.deepEqual(
+      rec.entries.map((e) => e.phase),
+      ['x', 'legacy/ping', 'x'],
+    );
     assert.equal(rec.audit?.serverMessages, 2, 'only the two modern messages were audited');
     assert.equal(view.audit, undefined);
     assert.deepEqual(rec.entries[1]?.body, { jsonrpc: '2.0', id: 2, result: {} }, 'kept as JSON evidence');
@@ -111,7 +114,10 @@ describe('detectDualEra', () => {
     assert.equal(answer?.http?.status, 400);
     // The initialize POST is a plain 2025 one: no modern headers.
     const sent = rec.entries.find((e) => e.from === 'harness')?.http?.headers ?? {};
-    assert.deepEqual(Object.keys(sent).filter((h) => /^mcp-/i.test(h)), []);
+    assert.deepEqual(
+      Object.keys(sent).filter((h) => /^mcp-/i.test(h)),
+      [],
+    );
   });
 
   it('the modern-only flawed server does not, on either transport', async () => {

@@ -60,10 +60,15 @@ function legacyResponses(r: TargetReport): { method: string; response: Json }[] 
 function mutations(v: unknown, depth: number, path = ''): { label: string; apply: (root: Json) => void }[] {
   if (!isObj(v) || depth < 0) return [];
   const out: { label: string; apply: (root: Json) => void }[] = [];
-  const at = (root: Json): Json => path.split('/').filter(Boolean).reduce<Json>((o, k) => (Array.isArray(o) ? (o as unknown as Json[])[Number(k)]! : (o[k] as Json)), root);
+  const at = (root: Json): Json =>
+    path
+      .split('/')
+      .filter(Boolean)
+      .reduce<Json>((o, k) => (Array.isArray(o) ? (o as unknown as Json[])[Number(k)]! : (o[k] as Json)), root);
   for (const [k, child] of Object.entries(v)) {
     out.push({ label: `${path}/${k} removed`, apply: (root) => void delete at(root)[k] });
-    for (const wrong of [42, 'x', null, [], {}, true]) out.push({ label: `${path}/${k}=${JSON.stringify(wrong)}`, apply: (root) => void (at(root)[k] = wrong) });
+    for (const wrong of [42, 'x', null, [], {}, true])
+      out.push({ label: `${path}/${k}=${JSON.stringify(wrong)}`, apply: (root) => void (at(root)[k] = wrong) });
     if (isObj(child)) out.push(...mutations(child, depth - 1, `${path}/${k}`));
     if (Array.isArray(child) && isObj(child[0])) out.push(...mutations(child[0], depth - 1, `${path}/${k}/0`));
   }
@@ -118,7 +123,10 @@ describe('our 2025-11-25 wire model agrees with the official schema', () => {
     }
     assert.deepEqual(disagreements.slice(0, 20), [], `${disagreements.length} disagreements`);
     // The corpus holds real invalid messages (the faults) as well as valid ones, so both verdicts were exercised.
-    assert.ok(seen.some((s) => !officialVerdict(valid, s.method, s.response)), 'some seen responses are invalid');
+    assert.ok(
+      seen.some((s) => !officialVerdict(valid, s.method, s.response)),
+      'some seen responses are invalid',
+    );
     assert.ok(verdicts.valid > 50 && verdicts.invalid > 500, JSON.stringify(verdicts));
   });
 });

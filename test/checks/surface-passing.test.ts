@@ -8,7 +8,9 @@ import type { TargetReport } from '../../src/core/types.js';
 import { byStatus, exampleStdio, explain, result, run } from '../support/fixtures.js';
 
 /** The surface areas: _meta, discover, errors, results, tools, resources, prompts, completion, pagination, trace. */
-const SURFACE = selectChecks(CHECKS, ['meta/', 'discover/', 'errors/', 'results/', 'tools/', 'resources/', 'prompts/', 'completion/', 'pagination/', 'trace/']).map((c) => c.id).sort();
+const SURFACE = selectChecks(CHECKS, ['meta/', 'discover/', 'errors/', 'results/', 'tools/', 'resources/', 'prompts/', 'completion/', 'pagination/', 'trace/'])
+  .map((c) => c.id)
+  .sort();
 
 /**
  * Where SDK 2.4 itself deviates from the spec and the support-desk example does not yet work around it. The check is
@@ -19,7 +21,11 @@ const DESK_PRECONDITIONS: string[] = [];
 
 function assertClean(r: TargetReport, allowed: readonly string[] = []): void {
   assert.equal(r.outcome, 'completed', explain(r));
-  assert.deepEqual(byStatus(r, 'fail', 'warn', 'error', 'inconclusive').filter((id) => !allowed.includes(id)), [], explain(r));
+  assert.deepEqual(
+    byStatus(r, 'fail', 'warn', 'error', 'inconclusive').filter((id) => !allowed.includes(id)),
+    [],
+    explain(r),
+  );
 }
 
 describe('the flawed server without faults passes every surface check, also with --strict', () => {
@@ -32,7 +38,11 @@ describe('the flawed server without faults passes every surface check, also with
       const spec = transport === 'http' ? { kind: 'http' as const, url: http.url } : exampleStdio('flawed-server/stdio', ['--faults', 'none']);
       const r = await run(spec, { strict: true });
       assertClean(r);
-      assert.deepEqual(SURFACE.filter((id) => result(r, id).status !== 'pass'), [], explain(r));
+      assert.deepEqual(
+        SURFACE.filter((id) => result(r, id).status !== 'pass'),
+        [],
+        explain(r),
+      );
       assert.equal(http.toolCalls()['delete_city'], undefined, 'the destructive tool was never called');
     });
   }
@@ -50,7 +60,11 @@ describe('support-desk (SDK 2.4, with its workarounds) passes every check with -
       const r = await run(spec, { strict: true });
       assertClean(r);
       assert.equal(result(r, 'pagination/invalid-cursor').status, 'pass', explain(r));
-      assert.deepEqual(SURFACE.filter((id) => result(r, id).status === 'precondition-failed'), DESK_PRECONDITIONS, explain(r));
+      assert.deepEqual(
+        SURFACE.filter((id) => result(r, id).status === 'precondition-failed'),
+        DESK_PRECONDITIONS,
+        explain(r),
+      );
       // The version is still refused after the tools/call served on the fresh stdio process (the guard's job).
       assert.equal(result(r, 'errors/version-every-request').status, 'pass', explain(r));
     });

@@ -35,7 +35,10 @@ export const SURFACE_PROBES: Record<string, Probe> = {
   },
   'completion-unadvertised': async (s) => {
     assert.ok(!('completions' in (await result(s, rpc('server/discover'))).capabilities), 'completions not advertised');
-    assert.ok((await result(s, rpc('completion/complete', { ref: { type: 'ref/prompt', name: 'plan_trip' }, argument: { name: 'city', value: 'o' } }))).completion, 'completion served');
+    assert.ok(
+      (await result(s, rpc('completion/complete', { ref: { type: 'ref/prompt', name: 'plan_trip' }, argument: { name: 'city', value: 'o' } }))).completion,
+      'completion served',
+    );
   },
   'version-unchecked-after-call': async (s) => {
     assert.equal(await code(s, lookup({ name: 'Lisbon' }, meta({}, '2099-01-01'))), -32022, 'refused before any call');
@@ -66,7 +69,10 @@ export const SURFACE_PROBES: Record<string, Probe> = {
   'error-code-reserved': async (s) => assert.equal(await code(s, rpc('tools/call', { name: 'no_such_tool', arguments: {} })), -32050),
   'resources-list-invalid': async (s) => {
     const body = await call(s, rpc('resources/list'));
-    assert.ok((body.result.resources as Json[]).every((r) => !('name' in r)), 'no resource has a name');
+    assert.ok(
+      (body.result.resources as Json[]).every((r) => !('name' in r)),
+      'no resource has a name',
+    );
     assert.notDeepEqual(specErrors('ListResourcesResultResponse', body), []);
   },
   'resource-read-wrong-uri': async (s) => assert.equal((await result(s, rpc('resources/read', { uri: 'cities://index' }))).contents[0].uri, 'cities://index/'),
@@ -76,11 +82,16 @@ export const SURFACE_PROBES: Record<string, Probe> = {
     assert.equal(t?.uri, 'cities://city/{name}');
   },
   'prompts-list-invalid': async (s) => assert.equal((await result(s, rpc('prompts/list'))).prompts[0].arguments[0].required, 'yes'),
-  'prompt-messages-invalid': async (s) => assert.equal((await result(s, rpc('prompts/get', { name: 'plan_trip', arguments: { city: 'Osaka' } }))).messages[0].role, 'system'),
+  'prompt-messages-invalid': async (s) =>
+    assert.equal((await result(s, rpc('prompts/get', { name: 'plan_trip', arguments: { city: 'Osaka' } }))).messages[0].role, 'system'),
   'prompt-unknown-wrong-code': async (s) => assert.equal(await code(s, rpc('prompts/get', { name: 'nope', arguments: {} })), -32601),
-  'prompt-missing-argument-served': async (s) => assert.match((await result(s, rpc('prompts/get', { name: 'plan_trip', arguments: {} })))?.messages[0].content.text, /somewhere/),
+  'prompt-missing-argument-served': async (s) =>
+    assert.match((await result(s, rpc('prompts/get', { name: 'plan_trip', arguments: {} })))?.messages[0].content.text, /somewhere/),
   'completion-invalid': async (s) => {
-    const r = await result(s, rpc('completion/complete', { ref: { type: 'ref/resource', uri: 'cities://city/{name}' }, argument: { name: 'name', value: 'l' } }));
+    const r = await result(
+      s,
+      rpc('completion/complete', { ref: { type: 'ref/resource', uri: 'cities://city/{name}' }, argument: { name: 'name', value: 'l' } }),
+    );
     assert.deepEqual(r.completion.values, [{ value: 'Lisbon' }]);
   },
   'cursor-ignored': async (s) => {
@@ -92,7 +103,7 @@ export const SURFACE_PROBES: Record<string, Probe> = {
     assert.deepEqual([first.cacheScope, second.cacheScope], ['public', 'private']);
   },
   'trace-context-rejected': async (s) => {
-    for (const key of ['traceparent', 'tracestate', 'baggage']) assert.equal(await code(s, rpc('tools/list', { _meta: { ...meta(), [key]: key === 'traceparent' ? TRACE : 'k=v' } })), -32602, key);
+    for (const key of ['traceparent', 'tracestate', 'baggage'])
+      assert.equal(await code(s, rpc('tools/list', { _meta: { ...meta(), [key]: key === 'traceparent' ? TRACE : 'k=v' } })), -32602, key);
   },
 };
-

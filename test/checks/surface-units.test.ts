@@ -17,7 +17,8 @@ import { WireRecorder } from '../../src/target/recorder.js';
 
 describe('error-code allocation policy', () => {
   it('allows JSON-RPC and allocated codes, legacy -32000..-32019 and codes outside the reserved block', () => {
-    for (const code of [-32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, -32000, -32019, -31999, -32769, 1, 0]) assert.equal(codeProblem(code), undefined, String(code));
+    for (const code of [-32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, -32000, -32019, -31999, -32769, 1, 0])
+      assert.equal(codeProblem(code), undefined, String(code));
   });
   it('flags retired codes, undefined codes of the spec range and of the JSON-RPC range', () => {
     assert.match(codeProblem(-32002) ?? '', /retired/);
@@ -114,7 +115,8 @@ describe('shape rules of the surface checks', () => {
   it('trace context values follow the W3C formats', () => {
     const m = traceMeta('0af7651916cd43dd8448eb211c80319c');
     assert.match(m.traceparent, /^00-0af7651916cd43dd8448eb211c80319c-(?!0{16})[\da-f]{16}-01$/);
-    for (const member of m.tracestate.split(',')) assert.match(member, /^[a-z][a-z0-9_\-*/]{0,255}=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/);
+    for (const member of m.tracestate.split(','))
+      assert.match(member, /^[a-z][a-z0-9_\-*/]{0,255}=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/);
     for (const member of m.baggage.split(',')) assert.match(member, /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+=[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/);
     assert.notEqual(traceMeta().traceparent.split('-')[1], traceMeta().traceparent.split('-')[1], 'a fresh trace id each time');
   });

@@ -35,7 +35,11 @@ describe('the transport checks on correct servers', () => {
   let flawed: FlawedHttp;
   let flawedSse: FlawedHttp;
   before(async () => {
-    [desk, flawed, flawedSse] = await Promise.all([startSupportDeskHttp({ port: 0 }), startFlawedHttp({ faults: [], port: 0 }), startFlawedHttp({ faults: [], sse: true, port: 0 })]);
+    [desk, flawed, flawedSse] = await Promise.all([
+      startSupportDeskHttp({ port: 0 }),
+      startFlawedHttp({ faults: [], port: 0 }),
+      startFlawedHttp({ faults: [], sse: true, port: 0 }),
+    ]);
   });
   after(() => Promise.all([desk.close(), flawed.close(), flawedSse.close()]));
 

@@ -31,7 +31,10 @@ async function dualEraFront(upstream: string, agreed: string): Promise<Front> {
     const local = (v: string | undefined) => v === undefined || /^(https?:\/\/)?(127\.0\.0\.1|localhost)(:\d+)?$/.test(v);
     if (!local(req.headers.host) || !local(req.headers.origin)) return json(res, 403, { jsonrpc: '2.0', error: { code: -32600, message: 'Forbidden' } });
     if (req.method === 'GET') return json(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: no valid session' } });
-    if (req.method === 'DELETE') return open.delete(String(session)) ? void res.writeHead(200).end() : json(res, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' } });
+    if (req.method === 'DELETE')
+      return open.delete(String(session))
+        ? void res.writeHead(200).end()
+        : json(res, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' } });
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -42,8 +45,10 @@ async function dualEraFront(upstream: string, agreed: string): Promise<Front> {
       const result = { protocolVersion: agreed, capabilities: { tools: {} }, serverInfo: { name: 'dual-era-front', version: '1.0.0' } };
       return json(res, 200, { jsonrpc: '2.0', id: msg.id, result }, msg.params?._meta ? {} : { 'mcp-session-id': id });
     }
-    if (session !== undefined && !open.has(String(session))) return json(res, 404, { jsonrpc: '2.0', id: msg.id, error: { code: -32001, message: 'Session not found' } });
-    if (req.headers['mcp-protocol-version'] === undefined) return json(res, 400, { jsonrpc: '2.0', id: msg.id, error: { code: -32000, message: 'Bad Request: server not initialized' } });
+    if (session !== undefined && !open.has(String(session)))
+      return json(res, 404, { jsonrpc: '2.0', id: msg.id, error: { code: -32001, message: 'Session not found' } });
+    if (req.headers['mcp-protocol-version'] === undefined)
+      return json(res, 400, { jsonrpc: '2.0', id: msg.id, error: { code: -32000, message: 'Bad Request: server not initialized' } });
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers[k] = v;
     const up = await request(upstream, { method: 'POST', headers, body: text });
@@ -60,7 +65,10 @@ async function dualEraFront(upstream: string, agreed: string): Promise<Front> {
 }
 
 function ours(r: TargetReport, ...statuses: string[]): string[] {
-  return r.results.filter((x) => OURS.includes(x.checkId) && statuses.includes(x.status)).map((x) => x.checkId).sort();
+  return r.results
+    .filter((x) => OURS.includes(x.checkId) && statuses.includes(x.status))
+    .map((x) => x.checkId)
+    .sort();
 }
 
 describe('dual-era servers are judged as dual-era, not as broken modern ones', () => {

@@ -35,7 +35,8 @@ export const TRANSPORT_PROBES: Record<string, Probe> = {
   'headers-base64-undecoded': (s) => refused(s, lookup({}), { ...modernHeaders(lookup({})), 'mcp-name': b64('lookup_city') }),
   'param-missing-accepted': (s) => served(s, lookup({ country: 'Portugal' })),
   'param-mismatch-accepted': (s) => served(s, lookup({ country: 'Portugal' }), { ...modernHeaders(lookup({})), 'mcp-param-country': 'Japan' }),
-  'param-invalid-accepted': (s) => served(s, lookup({ country: 'Portugal' }), { ...modernHeaders(lookup({})), 'mcp-param-country': '=?base64?UG9y!!dHVnYWw=?=' }),
+  'param-invalid-accepted': (s) =>
+    served(s, lookup({ country: 'Portugal' }), { ...modernHeaders(lookup({})), 'mcp-param-country': '=?base64?UG9y!!dHVnYWw=?=' }),
   'param-base64-undecoded': (s) => refused(s, lookup({ country: 'Portugal' }), { ...modernHeaders(lookup({})), 'mcp-param-country': b64('Portugal') }),
   'param-null-expected': (s) => refused(s, lookup({ country: null })),
   'param-integer-as-string': (s) => refused(s, lookup({ minPopulation: 5 }), { ...modernHeaders(lookup({})), 'mcp-param-min-population': '5.0' }),
@@ -48,7 +49,8 @@ export const TRANSPORT_PROBES: Record<string, Probe> = {
   // GET would open a stream that never ends; DELETE shows the same fault.
   'http-old-verbs-served': async (s) => assert.equal((await post(s.url, '', {}, 'DELETE')).status, 200),
   'session-id-minted': async (s) => assert.ok((await post(s.url, rpc('tools/list'))).headers['mcp-session-id']),
-  'session-id-enforced': async (s) => assert.equal((await answer(s, rpc('tools/list'), { ...modernHeaders(rpc('tools/list')), 'mcp-session-id': 'stale' }))[0], 404),
+  'session-id-enforced': async (s) =>
+    assert.equal((await answer(s, rpc('tools/list'), { ...modernHeaders(rpc('tools/list')), 'mcp-session-id': 'stale' }))[0], 404),
   'notification-200': async (s) => {
     const note = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: meta() } };
     assert.equal((await post(s.url, note, modernHeaders(note))).status, 200);
@@ -56,7 +58,15 @@ export const TRANSPORT_PROBES: Record<string, Probe> = {
   'sse-server-request': async (s) => assert.equal(JSON.parse((await post(s.url, rpc('tools/list'))).events[0] ?? '{}').method, 'roots/list'),
   'sse-stream-open': async (s) => {
     const msg = rpc('tools/list');
-    const r = await probeHttp({ url: s.url }, new WireRecorder(), { method: 'POST', headers: modernHeaders(msg), body: JSON.stringify(msg), id: msg.id, phase: 'probe', timeoutMs: 5000, endWithinMs: 300 });
+    const r = await probeHttp({ url: s.url }, new WireRecorder(), {
+      method: 'POST',
+      headers: modernHeaders(msg),
+      body: JSON.stringify(msg),
+      id: msg.id,
+      phase: 'probe',
+      timeoutMs: 5000,
+      endWithinMs: 300,
+    });
     assert.deepEqual([r.sse, r.final?.id, r.ended], [true, msg.id, false]);
   },
   'sse-no-accel-buffering': async (s) => {

@@ -15,9 +15,15 @@ describe('each transport fault changes the behaviour it names (server-level prob
     const probed = [...Object.keys(TRANSPORT_PROBES), ...TRANSPORT_STDIO_ONLY];
     // Every HTTP-header, HTTP-transport and stdio fault has one; removed-method faults may.
     const needed = [...declaredIn(/^(http-headers|http-transport|stdio)\//)].filter((f) => !WITHOUT_PROBE.includes(f));
-    assert.deepEqual(needed.filter((f) => !probed.includes(f)), []);
+    assert.deepEqual(
+      needed.filter((f) => !probed.includes(f)),
+      [],
+    );
     const transport = declaredIn(/^(http-headers|removed|http-transport|stdio)\//);
-    assert.deepEqual(probed.filter((f) => !transport.has(f) || !Object.hasOwn(FAULTS, f)), []);
+    assert.deepEqual(
+      probed.filter((f) => !transport.has(f) || !Object.hasOwn(FAULTS, f)),
+      [],
+    );
   });
 
   for (const [fault, probe] of Object.entries(TRANSPORT_PROBES)) {

@@ -24,19 +24,16 @@ describe('x-mcp-header declarations (HTTP §custom headers)', () => {
       },
       $defs: { zone: { type: 'string', enum: ['eu', 'us'] } },
     });
-    assert.deepEqual(
-      decls.map((d) => [d.header, d.path, d.type, d.problems]).sort(),
-      [
-        ['Mode', ['filter', 'mode'], 'string', []],
-        ['Page', ['page'], 'integer', []],
-        ['Region', ['region'], 'string', []],
-        ['Strict', ['filter', 'strict'], 'boolean', []],
-        ['Zone', ['zone'], 'string', []],
-      ],
-    );
+    assert.deepEqual(decls.map((d) => [d.header, d.path, d.type, d.problems]).sort(), [
+      ['Mode', ['filter', 'mode'], 'string', []],
+      ['Page', ['page'], 'integer', []],
+      ['Region', ['region'], 'string', []],
+      ['Strict', ['filter', 'strict'], 'boolean', []],
+      ['Zone', ['zone'], 'string', []],
+    ]);
   });
 
-  it('names every broken rule of the flawed server\'s tag_city', () => {
+  it("names every broken rule of the flawed server's tag_city", () => {
     const tool = toolList(new Set(['x-mcp-header-invalid'])).find((t) => t['name'] === 'tag_city');
     const found = Object.fromEntries(problems(tool?.['inputSchema']));
     assert.match(found['/properties/tag'] ?? '', /empty/);
@@ -51,7 +48,14 @@ describe('x-mcp-header declarations (HTTP §custom headers)', () => {
   });
 
   it('rejects a declaration on the root, under $defs, and one that is not a string', () => {
-    const found = Object.fromEntries(problems({ type: 'object', 'x-mcp-header': 'Root', $defs: { d: { type: 'string', 'x-mcp-header': 'Def' } }, properties: { n: { type: 'string', 'x-mcp-header': 7 } } }));
+    const found = Object.fromEntries(
+      problems({
+        type: 'object',
+        'x-mcp-header': 'Root',
+        $defs: { d: { type: 'string', 'x-mcp-header': 'Def' } },
+        properties: { n: { type: 'string', 'x-mcp-header': 7 } },
+      }),
+    );
     assert.match(found['/'] ?? '', /schema root/);
     assert.match(found['/$defs/d'] ?? '', /through \$defs/);
     assert.match(found['/properties/n'] ?? '', /not a string/);

@@ -14,7 +14,19 @@ describe('check against protected servers through the real CLI', () => {
     try {
       const files = ['r.json', 'r.xml', 'r.md'].map((f) => path.join(dir, f));
       const args = ['check', s.url, '--only', 'auth/', '-v', '-H', `Authorization: Bearer ${s.tokens.valid}`];
-      const r = await runCli([...args, '--auth-other-audience-token', s.tokens.otherAudience, '--auth-expired-token', s.tokens.expired, '--json', files[0]!, '--junit', files[1]!, '--md', files[2]!]);
+      const r = await runCli([
+        ...args,
+        '--auth-other-audience-token',
+        s.tokens.otherAudience,
+        '--auth-expired-token',
+        s.tokens.expired,
+        '--json',
+        files[0]!,
+        '--junit',
+        files[1]!,
+        '--md',
+        files[2]!,
+      ]);
       assert.equal(r.code, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /8 passed, 0 failed/);
       const everything = [r.stdout, r.stderr, ...files.map((f) => readFileSync(f, 'utf8'))].join('\n');
@@ -30,7 +42,16 @@ describe('check against protected servers through the real CLI', () => {
   it('a server that accepts tokens for any audience fails (exit 1), naming the check', async () => {
     const s = await startProtectedServer({ faults: ['audience-unchecked'] });
     try {
-      const r = await runCli(['check', s.url, '--only', 'auth/', '-H', `Authorization: Bearer ${s.tokens.valid}`, '--auth-other-audience-token', s.tokens.otherAudience]);
+      const r = await runCli([
+        'check',
+        s.url,
+        '--only',
+        'auth/',
+        '-H',
+        `Authorization: Bearer ${s.tokens.valid}`,
+        '--auth-other-audience-token',
+        s.tokens.otherAudience,
+      ]);
       assert.equal(r.code, 1, r.stdout);
       assert.match(r.stdout, /auth\/audience-validated/);
       assert.match(r.stdout, /token was accepted/);

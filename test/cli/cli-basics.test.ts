@@ -80,7 +80,8 @@ describe('mcp-assay check: usage and reports', () => {
     const md = path.join(dir, 'masked.md');
     const r = await runCli(['check', desk.url, '-H', 'Authorization: Bearer sekrit-token-123456', '--json', json, '--md', md, '--verbose']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    for (const text of [readFileSync(json, 'utf8'), readFileSync(md, 'utf8'), r.stdout, r.stderr]) assert.ok(!text.includes('sekrit-token-123456'), 'token leaked');
+    for (const text of [readFileSync(json, 'utf8'), readFileSync(md, 'utf8'), r.stdout, r.stderr])
+      assert.ok(!text.includes('sekrit-token-123456'), 'token leaked');
     assert.match(readFileSync(json, 'utf8'), /"authorization": "\*\*\*"/i);
   });
 });

@@ -34,7 +34,10 @@ describe('contracts, snapshot and diff from the command line', () => {
     assert.equal(readFileSync(file('b.json'), 'utf8'), text);
     assert.equal(c.stdout, text);
     const cat = parseCatalogue(text, 'a.json');
-    assert.deepEqual(cat.tools.map((t) => t.name), ['find_customer', 'get_ticket', 'search_tickets', 'send_reply']);
+    assert.deepEqual(
+      cat.tools.map((t) => t.name),
+      ['find_customer', 'get_ticket', 'search_tickets', 'send_reply'],
+    );
     assert.ok(!/\d{4}-\d{2}-\d{2}T/.test(text), 'no timestamps inside');
   });
 
@@ -58,8 +61,15 @@ describe('contracts, snapshot and diff from the command line', () => {
 
   it('diff: breaking changes exit 1 unless allowed; a live side works; PR-comment Markdown is written', async () => {
     const old = parseCatalogue(readFileSync(file('a.json'), 'utf8'), 'a.json');
-    const tools = old.tools.filter((t) => t.name !== 'get_ticket').map((t) => (t.name === 'send_reply' ? { ...t, description: `${t.description ?? ''} Now also CCs the team.` } : t));
-    writeFileSync(file('new.json'), serializeCatalogue(buildCatalogue({ tools, prompts: old.prompts, resources: old.resources, resourceTemplates: old.resourceTemplates, server: old.server })));
+    const tools = old.tools
+      .filter((t) => t.name !== 'get_ticket')
+      .map((t) => (t.name === 'send_reply' ? { ...t, description: `${t.description ?? ''} Now also CCs the team.` } : t));
+    writeFileSync(
+      file('new.json'),
+      serializeCatalogue(
+        buildCatalogue({ tools, prompts: old.prompts, resources: old.resources, resourceTemplates: old.resourceTemplates, server: old.server }),
+      ),
+    );
     const r = await runCli(['diff', file('a.json'), file('new.json'), '--md', file('diff.md')]);
     assert.equal(r.code, 1, r.stdout);
     assert.match(r.stdout, /breaking \(1\)/);

@@ -40,7 +40,10 @@ describe('broken id correlation ends the run in seconds, with one finding', () =
     for (const transport of ['stdio', 'http'] as const) {
       it(`${fault} over ${transport}`, async () => {
         const json = path.join(dir, `${fault}-${transport}.json`);
-        const r = await runCli(['check', '--no-contracts', '--json', json, ...(transport === 'stdio' ? flawedStdio(fault) : [http[i]!.url])], { cwd: REPO, deadlineMs: 30_000 });
+        const r = await runCli(['check', '--no-contracts', '--json', json, ...(transport === 'stdio' ? flawedStdio(fault) : [http[i]!.url])], {
+          cwd: REPO,
+          deadlineMs: 30_000,
+        });
         assert.ok(r.ms < 10_000, `took ${Math.round(r.ms)} ms`);
         assert.equal(r.code, 1, r.stdout);
         const rs = results(json);

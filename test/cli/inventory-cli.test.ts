@@ -14,7 +14,16 @@ const ext = path.extname(fileURLToPath(import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'assay-inventory-'));
 const file = (n: string) => path.join(dir, n);
 
-type Row = { server: string; tool: string; riskClass: string; receiptRequired: boolean; receiptPresent: boolean; owner: string; approval: string; policy: Record<string, string> };
+type Row = {
+  server: string;
+  tool: string;
+  riskClass: string;
+  receiptRequired: boolean;
+  receiptPresent: boolean;
+  owner: string;
+  approval: string;
+  policy: Record<string, string>;
+};
 
 describe('inventory and policy through the real CLI, on a client config with several servers', () => {
   let desk: Awaited<ReturnType<typeof startSupportDeskHttp>>;
@@ -22,7 +31,10 @@ describe('inventory and policy through the real CLI, on a client config with sev
   before(async () => {
     desk = await startSupportDeskHttp({ port: 0 });
     const ops = { command: process.execPath, args: [...nodeFlags(), path.join(here, `../fixtures/servers/receipts/server${ext}`), '--variant', 'bad'] };
-    writeFileSync(file('clients.json'), JSON.stringify({ mcpServers: { desk: { url: desk.url }, flawed: { command: flawed.command, args: flawed.args }, ops } }));
+    writeFileSync(
+      file('clients.json'),
+      JSON.stringify({ mcpServers: { desk: { url: desk.url }, flawed: { command: flawed.command, args: flawed.args }, ops } }),
+    );
   });
   after(() => desk.close());
 
@@ -41,7 +53,10 @@ describe('inventory and policy through the real CLI, on a client config with sev
     const csv = await runCli(['inventory', '--from', file('clients.json'), '--format', 'csv']);
     assert.equal(csv.code, 0, csv.stderr);
     const lines = csv.stdout.trim().split('\n');
-    assert.equal(lines[0], 'server,tool,risk_class,risk_reason,tier,scope,approval_required,approval,output_schema_required,output_schema_present,receipt_required,receipt_present,owner');
+    assert.equal(
+      lines[0],
+      'server,tool,risk_class,risk_reason,tier,scope,approval_required,approval,output_schema_required,output_schema_present,receipt_required,receipt_present,owner',
+    );
     assert.equal(lines.length, 14);
     assert.match(csv.stdout, /^flawed,delete_city,write,"name verb `delete` writes; [^"]*",R4,closed-world,false,,true,false,true,false,$/m);
     const json = await runCli(['inventory', '--from', `${file('clients.json')}#desk`, '--format', 'json']);
@@ -97,7 +112,10 @@ describe('inventory and policy through the real CLI, on a client config with sev
     );
     const r = await runCli(['inventory', '--from', file('clients.json'), '--policy', file('strict.yaml'), '-o', file('strict.csv')]);
     assert.equal(r.code, 1, r.stderr);
-    const lines = r.stderr.split('\n').filter((l) => l.startsWith('✖')).sort();
+    const lines = r.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('✖'))
+      .sort();
     assert.deepEqual(lines, [
       '✖ policy/approval-missing ops/delete_account: admin tools need an approval: record one in the policy (tools.delete_account.approval) or take an approval id',
       '✖ policy/receipt-missing flawed/delete_city: write tools must return a receipt; the tool declares no outputSchema',

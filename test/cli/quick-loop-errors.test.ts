@@ -87,7 +87,10 @@ describe('quick loop: broken servers, read, prompt, usage errors, masking, the 2
   });
 
   it('a 2025-era server (server-everything over stdio) is called in a 2025 session', async () => {
-    const r = await runCli(['call', 'echo', '--args', '{"message":"hello"}', '--', 'npx', '--no-install', 'mcp-server-everything'], { cwd: REPO, deadlineMs: 120_000 });
+    const r = await runCli(['call', 'echo', '--args', '{"message":"hello"}', '--', 'npx', '--no-install', 'mcp-server-everything'], {
+      cwd: REPO,
+      deadlineMs: 120_000,
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /Echo: hello/);
     assert.match(r.stderr, /legacy era/);

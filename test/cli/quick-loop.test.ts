@@ -33,7 +33,10 @@ describe('quick loop: list and call through the real CLI, both transports', () =
     const r = await runCli(['list', 'prompts', '--json', ...deskStdio()]);
     assert.equal(r.code, 0, r.stderr);
     const prompts = JSON.parse(r.stdout) as { name: string }[];
-    assert.deepEqual(prompts.map((p) => p.name), ['draft_reply']);
+    assert.deepEqual(
+      prompts.map((p) => p.name),
+      ['draft_reply'],
+    );
   });
 
   for (const transport of ['http', 'stdio'] as const) {

@@ -31,7 +31,10 @@ describe('real servers', () => {
     const json = path.join(dir, 'everything.json');
     // A marker in the server's environment finds this run's processes only (other tests may run the same server).
     const marker = `everything-${process.pid}-${Date.now()}`;
-    const r = await runCli(['check', '--json', json, '--env', `ASSAY_TEST_MARKER=${marker}`, '--', 'npx', '--no-install', 'mcp-server-everything'], { cwd: REPO, deadlineMs: 120_000 });
+    const r = await runCli(['check', '--json', json, '--env', `ASSAY_TEST_MARKER=${marker}`, '--', 'npx', '--no-install', 'mcp-server-everything'], {
+      cwd: REPO,
+      deadlineMs: 120_000,
+    });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const t = JSON.parse(readFileSync(json, 'utf8')).targets[0];
     assert.equal(t.era, 'legacy');

@@ -10,11 +10,23 @@ import { runCli } from '../support/spawn-cli.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ext = path.extname(fileURLToPath(import.meta.url));
-const ops = (variant: 'good' | 'bad', many = false) => ['--', process.execPath, ...nodeFlags(), path.join(here, `../fixtures/servers/receipts/server${ext}`), '--variant', variant, ...(many ? ['--many'] : [])];
+const ops = (variant: 'good' | 'bad', many = false) => [
+  '--',
+  process.execPath,
+  ...nodeFlags(),
+  path.join(here, `../fixtures/servers/receipts/server${ext}`),
+  '--variant',
+  variant,
+  ...(many ? ['--many'] : []),
+];
 const dir = mkdtempSync(path.join(tmpdir(), 'assay-receipts-'));
 type F = { ruleId: string; subject: string; severity: string; message: string; waived?: string };
 const findingsOf = (file: string): F[] => JSON.parse(readFileSync(file, 'utf8')).targets[0].sections.find((s: { id: string }) => s.id === 'contracts').findings;
-const keys = (fs: F[], prefix: RegExp) => fs.filter((f) => prefix.test(f.ruleId)).map((f) => `${f.ruleId} @ ${f.subject}`).sort();
+const keys = (fs: F[], prefix: RegExp) =>
+  fs
+    .filter((f) => prefix.test(f.ruleId))
+    .map((f) => `${f.ruleId} @ ${f.subject}`)
+    .sort();
 
 describe('receipts, sizes and examples through the real CLI', () => {
   let desk: Awaited<ReturnType<typeof startSupportDeskHttp>>;
@@ -59,7 +71,14 @@ describe('receipts, sizes and examples through the real CLI', () => {
   });
 
   it('examples: safe ones are called and judged, a write tool is judged from its recorded response, never called', async () => {
-    writeFileSync(path.join(dir, 'reply.json'), JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'sent' }], structuredContent: { replyId: 'R-1', ticketId: 'T-1001', to: 'a@example.com', sentAt: 'now' } } }));
+    writeFileSync(
+      path.join(dir, 'reply.json'),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { content: [{ type: 'text', text: 'sent' }], structuredContent: { replyId: 'R-1', ticketId: 'T-1001', to: 'a@example.com', sentAt: 'now' } },
+      }),
+    );
     writeFileSync(
       path.join(dir, 'mcp-assay.config.yaml'),
       [

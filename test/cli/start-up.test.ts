@@ -24,12 +24,21 @@ describe('a command loads only what it uses', () => {
   for (const args of [['--version'], ['--help'], ['check', '--help'], ['eval', '--help']])
     it(`${args.join(' ')} loads no engine, config parser, SDK or example`, () => {
       const mods = loaded(args);
-      assert.deepEqual(mods.filter((m) => heavy.test(m) || /\/src\/(engine|checks|target|contracts|reporters|providers)\//.test(m)), []);
+      assert.deepEqual(
+        mods.filter((m) => heavy.test(m) || /\/src\/(engine|checks|target|contracts|reporters|providers)\//.test(m)),
+        [],
+      );
     });
 
   it('check loads no model provider SDK and no example server', () => {
     const mods = loaded(['check', '--list']);
-    assert.ok(mods.some((m) => /\/src\/checks\//.test(m)), 'the check catalogue was loaded');
-    assert.deepEqual(mods.filter((m) => /node_modules\/(openai|@anthropic-ai|@modelcontextprotocol\/server)\/|\/examples\//.test(m)), []);
+    assert.ok(
+      mods.some((m) => /\/src\/checks\//.test(m)),
+      'the check catalogue was loaded',
+    );
+    assert.deepEqual(
+      mods.filter((m) => /node_modules\/(openai|@anthropic-ai|@modelcontextprotocol\/server)\/|\/examples\//.test(m)),
+      [],
+    );
   });
 });

@@ -8,7 +8,12 @@ import { buildCatalogue, serializeCatalogue } from '../../src/contracts/index.js
 import { outputChanges } from '../../src/cli/watch.js';
 import { cliArgv } from '../support/fixtures.js';
 
-const tool = (name: string, description: string, annotations: Record<string, boolean> = { readOnlyHint: true }) => ({ name, description, inputSchema: { type: 'object', properties: {} }, annotations });
+const tool = (name: string, description: string, annotations: Record<string, boolean> = { readOnlyHint: true }) => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: {} },
+  annotations,
+});
 
 /** Runs the CLI with --watch, hands each new stretch of output to `step`, and always stops the watcher. */
 async function watching(args: string[], cwd: string, steps: ((out: string) => boolean | void)[], deadlineMs = 60_000): Promise<string> {

@@ -165,7 +165,12 @@ describe('config errors point at the offending node', () => {
 
   it('an alias bomb is refused, not expanded', () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 9; i++) bomb.push(`${'b'.repeat(i)}: &${'b'.repeat(i)} [${Array(9).fill(i === 1 ? '*a' : `*${'b'.repeat(i - 1)}`).join(', ')}]`);
+    for (let i = 1; i < 9; i++)
+      bomb.push(
+        `${'b'.repeat(i)}: &${'b'.repeat(i)} [${Array(9)
+          .fill(i === 1 ? '*a' : `*${'b'.repeat(i - 1)}`)
+          .join(', ')}]`,
+      );
     assert.throws(() => parseConfig(bomb.join('\n'), 'assay.yaml', {}), ConfigError);
   });
 });

@@ -3,16 +3,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  applyFlags,
-  ConfigError,
-  defaultConfig,
-  findConfigFile,
-  loadConfig,
-  parseConfig,
-  serverRunOptions,
-  serverToTarget,
-} from '../../src/config/index.js';
+import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, parseConfig, serverRunOptions, serverToTarget } from '../../src/config/index.js';
 
 const FULL = `# every option, as a user would write it
 servers:
@@ -107,14 +98,25 @@ describe('a valid config file', () => {
 
   it('an empty file gives the defaults', () => {
     const cfg = parseConfig('# nothing yet\n', 'x/mcp-assay.config.yaml', {});
-    assert.deepEqual(cfg.check, { timeout: 10000, deadline: 120000, strict: false, require: [], failOnContracts: false, only: [], skip: [], allowTools: [], toolArgs: {} });
+    assert.deepEqual(cfg.check, {
+      timeout: 10000,
+      deadline: 120000,
+      strict: false,
+      require: [],
+      failOnContracts: false,
+      only: [],
+      skip: [],
+      allowTools: [],
+      toolArgs: {},
+    });
     assert.deepEqual(cfg.servers, {});
     assert.deepEqual(cfg.contracts, { levels: {}, waivers: [] });
     assert.deepEqual(defaultConfig('/w').check, cfg.check);
   });
 
   it('aliases share the interpolated anchor value', () => {
-    const text = 'servers:\n  a:\n    url: http://h/\n    headers: { Authorization: &tok "Bearer ${T}" }\n  b:\n    url: http://i/\n    headers: { Authorization: *tok }\n';
+    const text =
+      'servers:\n  a:\n    url: http://h/\n    headers: { Authorization: &tok "Bearer ${T}" }\n  b:\n    url: http://i/\n    headers: { Authorization: *tok }\n';
     const cfg = parseConfig(text, 'c.yaml', { T: 'xyz' });
     assert.deepEqual(serverToTarget(cfg, 'b'), { kind: 'http', name: 'b', url: 'http://i/', headers: { Authorization: 'Bearer xyz' } });
   });

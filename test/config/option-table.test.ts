@@ -19,11 +19,13 @@ describe('the option table is the one source of flags and config keys', () => {
     for (const block of BLOCKS) {
       for (const key of knownKeysAt(configSchema, [block])) {
         const p = `${block}.${key}`;
-        assert.ok(fromTable.has(p) !== (p in CONFIG_ONLY), `${p}: an option's key or a config-only key, not both and not neither`);
+        assert.ok(fromTable.has(p) !== p in CONFIG_ONLY, `${p}: an option's key or a config-only key, not both and not neither`);
       }
-      for (const key of configKeysOf(block).keys()) assert.ok(knownKeysAt(configSchema, [block]).includes(key), `${block}.${key} is declared but the schema lacks it`);
+      for (const key of configKeysOf(block).keys())
+        assert.ok(knownKeysAt(configSchema, [block]).includes(key), `${block}.${key} is declared but the schema lacks it`);
     }
-    for (const p of Object.keys(CONFIG_ONLY)) assert.ok(knownKeysAt(configSchema, [p.split('.')[0]!]).includes(p.split('.')[1]!), `${p} is listed config-only but the schema lacks it`);
+    for (const p of Object.keys(CONFIG_ONLY))
+      assert.ok(knownKeysAt(configSchema, [p.split('.')[0]!]).includes(p.split('.')[1]!), `${p} is listed config-only but the schema lacks it`);
   });
 
   it('every command gets exactly the options the table gives it, no flag twice', () => {
@@ -33,14 +35,21 @@ describe('the option table is the one source of flags and config keys', () => {
     for (const name of names) {
       const cmd = find(name);
       const flags = cmd.options.map((o) => o.flags);
-      assert.deepEqual(flags, optionsOf(name).map(([, d]) => d.flags), name);
+      assert.deepEqual(
+        flags,
+        optionsOf(name).map(([, d]) => d.flags),
+        name,
+      );
       const longs = cmd.options.map((o) => o.long);
       assert.equal(new Set(longs).size, longs.length, `${name}: a flag declared twice`);
     }
   });
 
   it('a config key is checked as strictly as its flag: the same range and choices', () => {
-    assert.throws(() => parseConfig('eval:\n  runs: 500\n', 'a.yaml'), (e: unknown) => e instanceof ConfigError && e.key === 'eval.runs');
+    assert.throws(
+      () => parseConfig('eval:\n  runs: 500\n', 'a.yaml'),
+      (e: unknown) => e instanceof ConfigError && e.key === 'eval.runs',
+    );
     const program = buildProgram(() => {}).exitOverride();
     for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
     assert.throws(() => program.parse(['eval', 'http://127.0.0.1:1/mcp', '-n', '500'], { from: 'user' }), /from 1 to 100/);
@@ -50,7 +59,10 @@ describe('the option table is the one source of flags and config keys', () => {
 });
 
 describe('one precedence rule: flag > config file > default', () => {
-  const cfg = parseConfig('check:\n  timeout: 4000\n  only: [tools]\nreports:\n  json: out/r.json\neval:\n  runs: 7\n  cache: false\n', '/proj/mcp-assay.config.yaml');
+  const cfg = parseConfig(
+    'check:\n  timeout: 4000\n  only: [tools]\nreports:\n  json: out/r.json\neval:\n  runs: 7\n  cache: false\n',
+    '/proj/mcp-assay.config.yaml',
+  );
 
   it('the config beats the default when no flag is given', () => {
     const { cfg: c, options } = resolveOptions(cfg, 'check', { timeout: undefined, only: [] }, new Set());

@@ -14,15 +14,33 @@ const tools = [
 /** Same content, every object's keys in reverse order and the list reversed. */
 function shuffled(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(shuffled);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, shuffled(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .reverse()
+        .map(([k, x]) => [k, shuffled(x)]),
+    );
   return v;
 }
 
 describe('catalogue snapshot', () => {
   it('sorts entities by identity and gives each a sha256 hash', () => {
-    const c = buildCatalogue({ tools, prompts: [{ name: 'p' }], resources: [{ uri: 'b://2', name: 'x' }, { uri: 'a://1', name: 'y' }] });
-    assert.deepEqual(c.tools.map((t) => t.name), ['alpha', 'zeta']);
-    assert.deepEqual(c.resources.map((r) => r.uri), ['a://1', 'b://2']);
+    const c = buildCatalogue({
+      tools,
+      prompts: [{ name: 'p' }],
+      resources: [
+        { uri: 'b://2', name: 'x' },
+        { uri: 'a://1', name: 'y' },
+      ],
+    });
+    assert.deepEqual(
+      c.tools.map((t) => t.name),
+      ['alpha', 'zeta'],
+    );
+    assert.deepEqual(
+      c.resources.map((r) => r.uri),
+      ['a://1', 'b://2'],
+    );
     assert.match(c.hashes.catalogue, /^sha256:[0-9a-f]{64}$/);
     assert.deepEqual(Object.keys(c.hashes.tools).sort(), ['alpha', 'zeta']);
     assert.notEqual(c.hashes.tools.alpha, c.hashes.tools.zeta);
@@ -55,12 +73,20 @@ describe('catalogue snapshot', () => {
   });
 
   it('keeps a hash for each of two tools that share a name', () => {
-    const c = buildCatalogue({ tools: [{ name: 'x', inputSchema: { type: 'object' } }, { name: 'x', description: 'other', inputSchema: { type: 'object' } }] });
+    const c = buildCatalogue({
+      tools: [
+        { name: 'x', inputSchema: { type: 'object' } },
+        { name: 'x', description: 'other', inputSchema: { type: 'object' } },
+      ],
+    });
     assert.deepEqual(Object.keys(c.hashes.tools).sort(), ['x', 'x#2']);
   });
 
   it('rejects entries without a name, naming the index', () => {
-    assert.throws(() => buildCatalogue({ tools: [{ inputSchema: {} }] }), (e: unknown) => e instanceof CatalogueError && /tools\[0\]\.name/.test(e.message));
+    assert.throws(
+      () => buildCatalogue({ tools: [{ inputSchema: {} }] }),
+      (e: unknown) => e instanceof CatalogueError && /tools\[0\]\.name/.test(e.message),
+    );
     assert.throws(() => buildCatalogue({ tools: [], resources: [{ name: 'no uri' }] }), /resources\[0\]\.uri/);
   });
 
@@ -73,7 +99,9 @@ describe('catalogue snapshot', () => {
   });
 
   it('round-trips through parseCatalogue byte for byte', () => {
-    const text = serializeCatalogue(buildCatalogue({ tools, instructions: 'Use alpha first.', prompts: [{ name: 'p', arguments: [{ name: 'x', required: true }] }] }));
+    const text = serializeCatalogue(
+      buildCatalogue({ tools, instructions: 'Use alpha first.', prompts: [{ name: 'p', arguments: [{ name: 'x', required: true }] }] }),
+    );
     assert.equal(serializeCatalogue(parseCatalogue(text, 'snap.json')), text);
   });
 
@@ -100,7 +128,9 @@ describe('catalogue snapshot', () => {
   });
 
   it('builds a catalogue from every official Tool example', () => {
-    const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(EXAMPLES + f, 'utf8')) as { name: string });
+    const examples = readdirSync(EXAMPLES)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(EXAMPLES + f, 'utf8')) as { name: string });
     assert.ok(examples.length >= 5);
     const c = buildCatalogue({ tools: examples });
     assert.equal(c.tools.length, examples.length);

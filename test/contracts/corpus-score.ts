@@ -48,7 +48,14 @@ export function loadCorpus(): Fixture[] {
     .map((file) => {
       const text = readFileSync(join(CORPUS_DIR, file), 'utf8');
       const doc = JSON.parse(text) as { about: string; split?: 'holdout'; expected: Expected; observations?: Fixture['observations'] };
-      return { file, about: doc.about, split: doc.split ?? 'dev', catalogue: parseCatalogue(text, file), expected: doc.expected, ...(doc.observations ? { observations: doc.observations } : {}) };
+      return {
+        file,
+        about: doc.about,
+        split: doc.split ?? 'dev',
+        catalogue: parseCatalogue(text, file),
+        expected: doc.expected,
+        ...(doc.observations ? { observations: doc.observations } : {}),
+      };
     });
 }
 

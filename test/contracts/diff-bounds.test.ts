@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compareSchemas } from '../../src/contracts/diff/schema-diff.js';
 
-const withDefs = (type: string, wrap: (ref: object) => object) => ({ type: 'object', $defs: { Id: { type } }, properties: { id: wrap({ $ref: '#/$defs/Id' }) }, required: ['id'] });
+const withDefs = (type: string, wrap: (ref: object) => object) => ({
+  type: 'object',
+  $defs: { Id: { type } },
+  properties: { id: wrap({ $ref: '#/$defs/Id' }) },
+  required: ['id'],
+});
 
 function bomb(levels: number, leaf: string): object {
   const defs: Record<string, unknown> = {};
@@ -15,9 +20,19 @@ describe('schema diff behind $ref', () => {
   it('a type change behind allOf: [{$ref}] is breaking, as behind a plain $ref', () => {
     for (const wrap of [(r: object) => r, (r: object) => ({ allOf: [r] }), (r: object) => ({ anyOf: [r] })]) {
       const changes = compareSchemas(withDefs('string', wrap), withDefs('integer', wrap), 'input');
-      assert.ok(changes.some((c) => c.kind === 'breaking' && c.path === 'id'), JSON.stringify(changes));
+      assert.ok(
+        changes.some((c) => c.kind === 'breaking' && c.path === 'id'),
+        JSON.stringify(changes),
+      );
     }
-    assert.deepEqual(compareSchemas(withDefs('string', (r) => ({ allOf: [r] })), withDefs('string', (r) => ({ allOf: [r] })), 'input'), []);
+    assert.deepEqual(
+      compareSchemas(
+        withDefs('string', (r) => ({ allOf: [r] })),
+        withDefs('string', (r) => ({ allOf: [r] })),
+        'input',
+      ),
+      [],
+    );
   });
 
   it('two $ref bombs are compared at once: a change is reported, not walked exponentially', () => {
@@ -34,6 +49,9 @@ describe('schema diff behind $ref', () => {
     const t0 = performance.now();
     const changes = compareSchemas(bomb(11, 'string'), bomb(11, 'integer'), 'output');
     assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
-    assert.ok(changes.some((c) => c.kind === 'breaking'), JSON.stringify(changes.slice(0, 3)));
+    assert.ok(
+      changes.some((c) => c.kind === 'breaking'),
+      JSON.stringify(changes.slice(0, 3)),
+    );
   });
 });

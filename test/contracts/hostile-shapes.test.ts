@@ -5,10 +5,26 @@ import { analyseCatalogue, buildCatalogue, diffCatalogues, serializeCatalogue, p
 /** A server controls every byte of its catalogue: wrong types anywhere must give findings, never an exception. */
 const WRONG: unknown[] = [42, null, true, [], {}, 'x', [1, 2], { a: { b: null } }, -1, '\u202e'];
 const FIELDS = [
-  'description', 'title', 'annotations', 'inputSchema', 'outputSchema', 'icons', '_meta',
-  'annotations.readOnlyHint', 'annotations.title', 'inputSchema.properties', 'inputSchema.required', 'inputSchema.type',
-  'inputSchema.properties.q', 'inputSchema.properties.q.description', 'inputSchema.properties.q.enum', 'inputSchema.properties.q.type',
-  'inputSchema.$defs', 'inputSchema.properties.q.$ref', 'outputSchema.properties', 'outputSchema.required',
+  'description',
+  'title',
+  'annotations',
+  'inputSchema',
+  'outputSchema',
+  'icons',
+  '_meta',
+  'annotations.readOnlyHint',
+  'annotations.title',
+  'inputSchema.properties',
+  'inputSchema.required',
+  'inputSchema.type',
+  'inputSchema.properties.q',
+  'inputSchema.properties.q.description',
+  'inputSchema.properties.q.enum',
+  'inputSchema.properties.q.type',
+  'inputSchema.$defs',
+  'inputSchema.properties.q.$ref',
+  'outputSchema.properties',
+  'outputSchema.required',
 ];
 
 function base(): Record<string, unknown> {

@@ -6,8 +6,12 @@ import { analyseCatalogue, type ContractThresholds } from '../../src/contracts/i
 import { estimateTokens } from '../../src/contracts/catalogue/tokens.js';
 
 const ro = { readOnlyHint: true };
-const tool = (name: string, description: string | undefined, inputSchema: Record<string, unknown> = { type: 'object' }): CatalogueTool =>
-  ({ name, ...(description === undefined ? {} : { description }), inputSchema, annotations: ro });
+const tool = (name: string, description: string | undefined, inputSchema: Record<string, unknown> = { type: 'object' }): CatalogueTool => ({
+  name,
+  ...(description === undefined ? {} : { description }),
+  inputSchema,
+  annotations: ro,
+});
 const lint = (tools: CatalogueTool[], thresholds: Partial<ContractThresholds> = {}, extra: Record<string, unknown> = {}): string[] =>
   analyseCatalogue(buildCatalogue({ tools, ...extra }), undefined, { thresholds })
     .findings.filter((f) => f.family === 'lint')
@@ -28,8 +32,14 @@ describe('description lint', () => {
 
   it('counts tools against the configured maximum', () => {
     const many = Array.from({ length: 6 }, (_, i) => tool(`tool_${'abcdef'[i]}_thing`, `Does the ${i}th distinct job in the system, with care.`));
-    assert.deepEqual(lint(many, { maxTools: 5 }).filter((f) => f.includes('too-many')), ['lint/too-many-tools server']);
-    assert.deepEqual(lint(many, { maxTools: 6 }).filter((f) => f.includes('too-many')), []);
+    assert.deepEqual(
+      lint(many, { maxTools: 5 }).filter((f) => f.includes('too-many')),
+      ['lint/too-many-tools server'],
+    );
+    assert.deepEqual(
+      lint(many, { maxTools: 6 }).filter((f) => f.includes('too-many')),
+      [],
+    );
   });
 
   it('flags deep and huge schemas', () => {
@@ -37,7 +47,10 @@ describe('description lint', () => {
     for (let i = 0; i < 6; i++) deep = { type: 'object', properties: { inner: deep } };
     assert.deepEqual(lint([tool('set_config', 'Set configuration values for the service.', deep)], { maxSchemaDepth: 5 }), ['lint/schema-deep set_config']);
     const props = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field_${i}`, { type: 'string' }]));
-    assert.deepEqual(lint([tool('set_config', 'Set configuration values for the service.', { type: 'object', properties: props })], { maxSchemaProperties: 10 }), ['lint/schema-huge set_config']);
+    assert.deepEqual(
+      lint([tool('set_config', 'Set configuration values for the service.', { type: 'object', properties: props })], { maxSchemaProperties: 10 }),
+      ['lint/schema-huge set_config'],
+    );
   });
 
   it('estimates the token cost as chars/4 and flags it over the budget', () => {
@@ -46,7 +59,10 @@ describe('description lint', () => {
     assert.equal(est.instructions, 10);
     assert.ok(est.tools > 100 && est.tools < 130, String(est.tools));
     assert.match(est.method, /estimate/);
-    assert.deepEqual(lint(c.tools, { tokenBudget: 50 }).filter((f) => f.includes('token')), ['lint/token-cost server']);
+    assert.deepEqual(
+      lint(c.tools, { tokenBudget: 50 }).filter((f) => f.includes('token')),
+      ['lint/token-cost server'],
+    );
   });
 
   it('flags names outside the SHOULD character set, and duplicates', () => {
@@ -68,15 +84,21 @@ describe('confusable tools', () => {
   const t = (name: string, description: string): CatalogueTool => ({ name, description, inputSchema: { type: 'object' } });
   it('pairs names that stem alike and near-identical descriptions', () => {
     const pairs = confusablePairs([t('get_user', 'Get a user by id.'), t('getUsers', 'Get users by ids.'), t('lookup_person', 'Get a user by id.')], 0.75);
-    assert.deepEqual(pairs.map((p) => `${p.a}~${p.b}`), ['getUsers~get_user', 'get_user~lookup_person']);
+    assert.deepEqual(
+      pairs.map((p) => `${p.a}~${p.b}`),
+      ['getUsers~get_user', 'get_user~lookup_person'],
+    );
   });
   it('does not pair distinct tools, nor names that differ by opposite verbs', () => {
-    const pairs = confusablePairs([
-      t('attach_volume', 'Attach a volume to an instance.'),
-      t('detach_volume', 'Detach a volume from an instance.'),
-      t('list_invoices', 'List invoices of a customer, newest first.'),
-      t('create_refund', 'Refund part of a paid invoice to the card.'),
-    ], 0.75);
+    const pairs = confusablePairs(
+      [
+        t('attach_volume', 'Attach a volume to an instance.'),
+        t('detach_volume', 'Detach a volume from an instance.'),
+        t('list_invoices', 'List invoices of a customer, newest first.'),
+        t('create_refund', 'Refund part of a paid invoice to the card.'),
+      ],
+      0.75,
+    );
     assert.deepEqual(pairs, []);
   });
 });

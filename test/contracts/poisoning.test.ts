@@ -29,7 +29,9 @@ describe('hidden Unicode', () => {
     assert.equal(revealInvisible('a\u200bb'), 'a[U+200B]b');
   });
   it('scans property names too, and reports the location', () => {
-    const found = scan({ tools: [{ name: 'x', description: 'Look up a record by its id.', inputSchema: { type: 'object', properties: { ['id\u200b']: { type: 'string' } } } }] });
+    const found = scan({
+      tools: [{ name: 'x', description: 'Look up a record by its id.', inputSchema: { type: 'object', properties: { ['id\u200b']: { type: 'string' } } } }],
+    });
     assert.deepEqual(found, ['poisoning/hidden-unicode x inputSchema.properties.id\u200b']);
   });
 });
@@ -55,7 +57,8 @@ describe('instructions aimed at the model', () => {
       'You must call list_projects first to get a project id.',
       'Send a message to a Slack channel.',
       'Do not use this tool for bulk exports; use export_rows instead.',
-    ]) assert.deepEqual(rulesFor(d), [], d);
+    ])
+      assert.deepEqual(rulesFor(d), [], d);
   });
 });
 

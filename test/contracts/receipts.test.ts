@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyseCatalogue, buildCatalogue, exampleProblems, resultContractOf, classifyTool, subsetMismatch, type CatalogueTool } from '../../src/contracts/index.js';
+import {
+  analyseCatalogue,
+  buildCatalogue,
+  exampleProblems,
+  resultContractOf,
+  classifyTool,
+  subsetMismatch,
+  type CatalogueTool,
+} from '../../src/contracts/index.js';
 import type { RuleSettings } from '../../src/core/rules.js';
 
 const obj = (props: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties: props, ...(required.length ? { required } : {}) });
@@ -29,7 +37,10 @@ describe('result contracts by risk class', () => {
 
   it('receipt/read-provenance: a summary without source or timestamp trips, one with both passes', () => {
     const bad = tool('get_sales_summary', 'Summarize sales of a day.', { annotations: READ, outputSchema: obj({ total: { type: 'number' } }) });
-    const good = tool('get_sales_summary', 'Summarize sales of a day.', { annotations: READ, outputSchema: obj({ total: { type: 'number' }, source: str, as_of: str }) });
+    const good = tool('get_sales_summary', 'Summarize sales of a day.', {
+      annotations: READ,
+      outputSchema: obj({ total: { type: 'number' }, source: str, as_of: str }),
+    });
     const none = tool('get_sales_summary', 'Summarize sales of a day.', { annotations: READ });
     assert.deepEqual(fired([bad]), ['receipt/read-provenance @ get_sales_summary']);
     assert.deepEqual(fired([good]), []);
@@ -55,7 +66,10 @@ describe('result contracts by risk class', () => {
 
   it('a write tool with no outputSchema at all is reported once, by risk/write-without-output-schema', () => {
     const r = analyseCatalogue(buildCatalogue({ tools: [tool('update_order', 'Change the shipping address of an order.', { annotations: WRITE })] }));
-    assert.deepEqual(r.findings.filter((f) => f.severity !== 'info').map((f) => f.ruleId), ['risk/write-without-output-schema']);
+    assert.deepEqual(
+      r.findings.filter((f) => f.severity !== 'info').map((f) => f.ruleId),
+      ['risk/write-without-output-schema'],
+    );
   });
 
   it('receipt/send-receipt: an idempotency key counts in the input or the output', () => {
@@ -77,18 +91,27 @@ describe('result contracts by risk class', () => {
   });
 
   it('field names are configurable (added to the synonyms); levels change and waivers apply', () => {
-    const t = tool('update_order', 'Change the shipping address of an order.', { annotations: WRITE, outputSchema: obj({ opRef: str, touched: { type: 'array' }, revertWith: str }) });
+    const t = tool('update_order', 'Change the shipping address of an order.', {
+      annotations: WRITE,
+      outputSchema: obj({ opRef: str, touched: { type: 'array' }, revertWith: str }),
+    });
     assert.deepEqual(fired([t]), ['receipt/write-receipt @ update_order']);
     assert.deepEqual(fired([t], { levels: {}, waivers: [], fields: { receiptId: ['opRef'], changedIds: ['touched'] } }), []);
     const r = analyseCatalogue(buildCatalogue({ tools: [t] }), { levels: { 'receipt/*': 'error' }, waivers: [] });
     assert.equal(r.findings.find((f) => f.ruleId === 'receipt/write-receipt')?.severity, 'error');
-    assert.deepEqual(fired([t], { levels: {}, waivers: [{ rule: 'receipt/write-receipt', tool: 'update_order', reason: 'receipts live in the ledger (FIN-7)' }] }), ['receipt/write-receipt @ update_order (waived)']);
+    assert.deepEqual(
+      fired([t], { levels: {}, waivers: [{ rule: 'receipt/write-receipt', tool: 'update_order', reason: 'receipts live in the ledger (FIN-7)' }] }),
+      ['receipt/write-receipt @ update_order (waived)'],
+    );
     assert.deepEqual(fired([t], { levels: { 'receipt/write-receipt': 'off' }, waivers: [] }), []);
   });
 });
 
 describe('size rules', () => {
-  const many = (n: number) => Array.from({ length: n }, (_, i) => tool(`get_metric_${i}`, `Metric number ${i} of the fleet.`, { annotations: READ, outputSchema: obj({ v: { type: 'number' } }) }));
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      tool(`get_metric_${i}`, `Metric number ${i} of the fleet.`, { annotations: READ, outputSchema: obj({ v: { type: 'number' } }) }),
+    );
 
   it('size/progressive-disclosure: over 30 tools, with the token cost; 30 pass', () => {
     assert.ok(!fired(many(30)).some((f) => f.startsWith('size/')));
@@ -108,24 +131,37 @@ describe('size rules', () => {
     ];
     const r = analyseCatalogue(buildCatalogue({ tools: t }), undefined, { resultSizes: sizes });
     const found = r.findings.filter((f) => f.ruleId === 'size/large-result');
-    assert.deepEqual(found.map((f) => f.subject), ['export_log']);
+    assert.deepEqual(
+      found.map((f) => f.subject),
+      ['export_log'],
+    );
     assert.match(found[0]!.message, /48\.8 KB/);
   });
 });
 
 describe('example responses', () => {
-  const t: CatalogueTool = tool('get_order', 'Fetch one order.', { annotations: READ, outputSchema: obj({ id: str, status: { enum: ['open', 'shipped'] } }, ['id', 'status']) });
+  const t: CatalogueTool = tool('get_order', 'Fetch one order.', {
+    annotations: READ,
+    outputSchema: obj({ id: str, status: { enum: ['open', 'shipped'] } }, ['id', 'status']),
+  });
   const result = (sc: unknown, text = JSON.stringify(sc)) => ({ content: [{ type: 'text', text }], structuredContent: sc });
 
   it('a valid, mirrored, expected result passes', () => {
-    assert.deepEqual(exampleProblems(t, { tool: 'get_order', index: 0, source: 'called', result: result({ id: 'o1', status: 'open' }), expect: { status: 'open' } }), []);
+    assert.deepEqual(
+      exampleProblems(t, { tool: 'get_order', index: 0, source: 'called', result: result({ id: 'o1', status: 'open' }), expect: { status: 'open' } }),
+      [],
+    );
   });
 
   it('schema, mirror, expectation and isError problems are each named', () => {
-    const p = (r: Record<string, unknown>, expect?: unknown) => exampleProblems(t, { tool: 'get_order', index: 0, source: 'called', result: r, ...(expect !== undefined ? { expect } : {}) }).join(' | ');
+    const p = (r: Record<string, unknown>, expect?: unknown) =>
+      exampleProblems(t, { tool: 'get_order', index: 0, source: 'called', result: r, ...(expect !== undefined ? { expect } : {}) }).join(' | ');
     assert.match(p(result({ id: 'o1', status: 'lost' })), /outputSchema: \/status must be equal to one of the allowed values/);
     assert.match(p(result({ id: 'o1', status: 'open' }, 'Order o1 is open.')), /no text block carries the structuredContent/);
-    assert.match(p(result({ id: 'o1', status: 'open' }), { status: 'shipped' }), /not the expected structured result: \/status: expected "shipped", got "open"/);
+    assert.match(
+      p(result({ id: 'o1', status: 'open' }), { status: 'shipped' }),
+      /not the expected structured result: \/status: expected "shipped", got "open"/,
+    );
     assert.match(p({ isError: true, content: [{ type: 'text', text: 'no such order' }] }), /tool error/);
   });
 

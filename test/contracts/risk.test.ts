@@ -5,10 +5,22 @@ import { analyseCatalogue } from '../../src/contracts/index.js';
 import { classifyTool } from '../../src/contracts/risk/risk.js';
 
 const obj = (props: Record<string, unknown> = {}, required: string[] = []): Record<string, unknown> => ({ type: 'object', properties: props, required });
-const t = (name: string, description: string, inputSchema = obj(), extra: Partial<CatalogueTool> = {}): CatalogueTool => ({ name, description, inputSchema, ...extra });
-const str = (description?: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: 'string', ...(description ? { description } : {}), ...extra });
+const t = (name: string, description: string, inputSchema = obj(), extra: Partial<CatalogueTool> = {}): CatalogueTool => ({
+  name,
+  description,
+  inputSchema,
+  ...extra,
+});
+const str = (description?: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  type: 'string',
+  ...(description ? { description } : {}),
+  ...extra,
+});
 const rules = (tool: CatalogueTool): string[] =>
-  analyseCatalogue(buildCatalogue({ tools: [tool] })).findings.filter((f) => f.family === 'risk' && f.ruleId !== 'risk/inventory').map((f) => f.ruleId).sort();
+  analyseCatalogue(buildCatalogue({ tools: [tool] }))
+    .findings.filter((f) => f.family === 'risk' && f.ruleId !== 'risk/inventory')
+    .map((f) => f.ruleId)
+    .sort();
 
 describe('risk classes', () => {
   const cases: [CatalogueTool, string][] = [
@@ -44,7 +56,11 @@ describe('risk classes', () => {
     assert.ok(!r.writeCapable && r.writeLike);
     assert.match(r.reasons.join(' '), /explicit/);
     // server-everything's trigger-long-running-operation: read-only by annotation, "trigger" by name.
-    const trig = classifyTool(t('trigger-long-running-operation', 'Demonstrates a long running operation with progress updates.', obj(), { annotations: { readOnlyHint: true, destructiveHint: false } }));
+    const trig = classifyTool(
+      t('trigger-long-running-operation', 'Demonstrates a long running operation with progress updates.', obj(), {
+        annotations: { readOnlyHint: true, destructiveHint: false },
+      }),
+    );
     assert.equal(trig.class, 'read-only');
     assert.equal(trig.tier, 'R1');
   });
@@ -58,7 +74,10 @@ describe('risk classes', () => {
   it('assigns tiers from hints and verbs', () => {
     assert.equal(classifyTool(t('list_x', 'List things.', obj(), { annotations: { readOnlyHint: true, openWorldHint: false } })).tier, 'R0');
     assert.equal(classifyTool(t('list_x', 'List things.')).tier, 'R1');
-    assert.equal(classifyTool(t('tag_x', 'Tag a thing.', obj(), { annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } })).tier, 'R2');
+    assert.equal(
+      classifyTool(t('tag_x', 'Tag a thing.', obj(), { annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } })).tier,
+      'R2',
+    );
     assert.equal(classifyTool(t('tag_x', 'Tag a thing.', obj(), { annotations: { readOnlyHint: false, destructiveHint: false } })).tier, 'R3');
     assert.equal(classifyTool(t('drop_table', 'Drop a table.', obj(), { annotations: { readOnlyHint: false, destructiveHint: false } })).tier, 'R4');
   });
@@ -67,13 +86,18 @@ describe('risk classes', () => {
 describe('risk rules', () => {
   it('a write tool needs annotations and an outputSchema', () => {
     assert.deepEqual(rules(t('create_ticket', 'Open a support ticket.')), ['risk/write-without-annotations', 'risk/write-without-output-schema']);
-    assert.deepEqual(rules(t('create_ticket', 'Open a support ticket.', obj(), { annotations: { readOnlyHint: false }, outputSchema: { type: 'object' } })), []);
+    assert.deepEqual(
+      rules(t('create_ticket', 'Open a support ticket.', obj(), { annotations: { readOnlyHint: false }, outputSchema: { type: 'object' } })),
+      [],
+    );
   });
   it('a read tool without annotations passes', () => {
     assert.deepEqual(rules(t('get_ticket', 'Get one support ticket by id.')), []);
   });
   it('readOnlyHint with destructiveHint is contradictory', () => {
-    assert.deepEqual(rules(t('get_ticket', 'Get one ticket.', obj(), { annotations: { readOnlyHint: true, destructiveHint: true } })), ['risk/contradictory-annotations']);
+    assert.deepEqual(rules(t('get_ticket', 'Get one ticket.', obj(), { annotations: { readOnlyHint: true, destructiveHint: true } })), [
+      'risk/contradictory-annotations',
+    ]);
   });
   it('a write-sounding name on a tool annotated read-only is one review warning, not a write tool', () => {
     const tool = t('trigger_rebuild', 'Start a rebuild.', obj(), { annotations: { readOnlyHint: true } });
@@ -83,7 +107,10 @@ describe('risk rules', () => {
     assert.equal(f?.severity, 'warning');
   });
   it('destructiveHint false on a delete is a mismatch', () => {
-    const tool = t('delete_ticket', 'Delete a ticket.', obj(), { annotations: { readOnlyHint: false, destructiveHint: false }, outputSchema: { type: 'object' } });
+    const tool = t('delete_ticket', 'Delete a ticket.', obj(), {
+      annotations: { readOnlyHint: false, destructiveHint: false },
+      outputSchema: { type: 'object' },
+    });
     assert.deepEqual(rules(tool), ['risk/annotation-mismatch']);
   });
 

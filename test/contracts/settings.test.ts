@@ -8,13 +8,20 @@ import { analyseCatalogue, CONTRACT_RULES, contractsExitCode, contractsSection, 
 
 const catalogue = buildCatalogue({
   tools: [
-    { name: 'run_query', description: 'Run a SQL query against the reporting database.', inputSchema: { type: 'object', properties: { sql: { type: 'string', description: 'SQL text' } }, required: ['sql'] }, annotations: { readOnlyHint: false }, outputSchema: { type: 'object' } },
+    {
+      name: 'run_query',
+      description: 'Run a SQL query against the reporting database.',
+      inputSchema: { type: 'object', properties: { sql: { type: 'string', description: 'SQL text' } }, required: ['sql'] },
+      annotations: { readOnlyHint: false },
+      outputSchema: { type: 'object' },
+    },
     { name: 'get_user', description: 'Get one user by id, with roles.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
     { name: 'get_users', description: 'Get users by ids, with roles.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
   ],
 });
 const settings = (s: Partial<RuleSettings>): RuleSettings => ({ levels: {}, waivers: [], ...s });
-const live = (r: ReturnType<typeof analyseCatalogue>, id: string): string[] => r.findings.filter((f) => f.ruleId === id).map((f) => `${f.severity}${f.waived ? ' waived' : ''}`);
+const live = (r: ReturnType<typeof analyseCatalogue>, id: string): string[] =>
+  r.findings.filter((f) => f.ruleId === id).map((f) => `${f.severity}${f.waived ? ' waived' : ''}`);
 
 describe('rule catalogue', () => {
   it('declares each id once, well formed, in one of its families', () => {
@@ -28,7 +35,17 @@ describe('rule catalogue', () => {
   });
   it('uses the default levels the issue asks for', () => {
     const level = (id: string): string | undefined => CONTRACT_RULES.find((r) => r.id === id)?.defaultLevel;
-    for (const id of ['risk/catch-all-tool', 'risk/contradictory-annotations', 'risk/write-without-output-schema', 'risk/write-without-annotations', 'poisoning/hidden-unicode', 'poisoning/model-directive', 'poisoning/exfiltration-sink', 'poisoning/credential']) assert.equal(level(id), 'error', id);
+    for (const id of [
+      'risk/catch-all-tool',
+      'risk/contradictory-annotations',
+      'risk/write-without-output-schema',
+      'risk/write-without-annotations',
+      'poisoning/hidden-unicode',
+      'poisoning/model-directive',
+      'poisoning/exfiltration-sink',
+      'poisoning/credential',
+    ])
+      assert.equal(level(id), 'error', id);
     for (const r of CONTRACT_RULES.filter((x) => x.family === 'lint')) assert.equal(r.defaultLevel, 'warning', r.id);
   });
 });
@@ -40,7 +57,10 @@ describe('levels and waivers', () => {
     assert.equal(contractsExitCode(r), 1);
   });
   it('a waiver with a reason keeps the finding visible, marked, and lets the exit code pass', () => {
-    const r = analyseCatalogue(catalogue, settings({ waivers: [{ rule: 'risk/catch-all-tool', tool: 'run_query', reason: 'read replica with a read-only role' }] }));
+    const r = analyseCatalogue(
+      catalogue,
+      settings({ waivers: [{ rule: 'risk/catch-all-tool', tool: 'run_query', reason: 'read replica with a read-only role' }] }),
+    );
     const f = r.findings.find((x) => x.ruleId === 'risk/catch-all-tool');
     assert.equal(f?.waived, 'read replica with a read-only role');
     assert.equal(contractsExitCode(r), 0);
@@ -56,14 +76,19 @@ describe('levels and waivers', () => {
     assert.deepEqual(live(analyseCatalogue(catalogue, settings({ levels: { 'lint/*': 'error' } })), 'lint/confusable-tools'), ['error']);
     assert.deepEqual(live(analyseCatalogue(catalogue, settings({ levels: { 'risk/catch-all-tool': 'off' } })), 'risk/catch-all-tool'), []);
     // The exact rule id wins over its family.
-    assert.deepEqual(live(analyseCatalogue(catalogue, settings({ levels: { 'risk/*': 'off', 'risk/catch-all-tool': 'error' } })), 'risk/catch-all-tool'), ['error']);
+    assert.deepEqual(live(analyseCatalogue(catalogue, settings({ levels: { 'risk/*': 'off', 'risk/catch-all-tool': 'error' } })), 'risk/catch-all-tool'), [
+      'error',
+    ]);
   });
   it('a confusable pair can be waived by either of its tools', () => {
     const r = analyseCatalogue(catalogue, settings({ waivers: [{ rule: 'lint/*', tool: 'get_users', reason: 'kept for old clients' }] }));
     assert.deepEqual(live(r, 'lint/confusable-tools'), ['warning waived']);
   });
   it('validates settings: unknown ids, bad levels, waivers without reasons', () => {
-    const problems = validateRuleSettings({ levels: { 'risk/no-such-rule': 'error', 'lint/description-thin': 'loud' }, waivers: [{ rule: 'poisoning/credential', reason: ' ' }] });
+    const problems = validateRuleSettings({
+      levels: { 'risk/no-such-rule': 'error', 'lint/description-thin': 'loud' },
+      waivers: [{ rule: 'poisoning/credential', reason: ' ' }],
+    });
     assert.equal(problems.length, 3);
     assert.deepEqual(validateRuleSettings({ levels: { 'poisoning/*': 'warning' }, waivers: [{ rule: 'lint/too-many-tools', reason: 'gateway server' }] }), []);
   });
@@ -83,7 +108,10 @@ describe('report section', () => {
     const b = analyseCatalogue(buildCatalogue({ tools: [...catalogue.tools].reverse() })).findings;
     assert.deepEqual(a, b);
     const sev = a.map((f) => f.severity);
-    assert.deepEqual(sev, [...sev].sort((x, y) => ['error', 'warning', 'info'].indexOf(x) - ['error', 'warning', 'info'].indexOf(y)));
+    assert.deepEqual(
+      sev,
+      [...sev].sort((x, y) => ['error', 'warning', 'info'].indexOf(x) - ['error', 'warning', 'info'].indexOf(y)),
+    );
   });
 });
 

@@ -5,7 +5,11 @@ import { buildCatalogue, type CatalogueTool } from '../../src/contracts/catalogu
 import { analyseCatalogue, validateStructuredResult } from '../../src/contracts/index.js';
 
 const EXAMPLES = '/work/shared/spec/2026-07-28/examples/';
-const tool = (outputSchema: unknown): CatalogueTool => ({ name: 'get_stats', inputSchema: { type: 'object' }, outputSchema: outputSchema as CatalogueTool['outputSchema'] });
+const tool = (outputSchema: unknown): CatalogueTool => ({
+  name: 'get_stats',
+  inputSchema: { type: 'object' },
+  outputSchema: outputSchema as CatalogueTool['outputSchema'],
+});
 
 describe('structured results against outputSchema', () => {
   it('accepts the official structured results for the official tools, and reports broken copies', () => {
@@ -21,9 +25,17 @@ describe('structured results against outputSchema', () => {
     }
   });
   it('says where a result goes wrong', () => {
-    const t = tool({ type: 'object', properties: { count: { type: 'integer' }, items: { type: 'array', items: { type: 'string' } } }, required: ['count'], additionalProperties: false });
+    const t = tool({
+      type: 'object',
+      properties: { count: { type: 'integer' }, items: { type: 'array', items: { type: 'string' } } },
+      required: ['count'],
+      additionalProperties: false,
+    });
     const errors = validateStructuredResult(t, { count: 'three', items: [1], extra: true });
-    assert.ok(errors.some((e) => e.startsWith('/count')), errors.join('\n'));
+    assert.ok(
+      errors.some((e) => e.startsWith('/count')),
+      errors.join('\n'),
+    );
     assert.ok(errors.some((e) => e.startsWith('/items/0')));
     assert.ok(errors.some((e) => e.includes('(extra)')));
   });
@@ -47,7 +59,12 @@ describe('structured results against outputSchema', () => {
     assert.ok(Date.now() - started < 1000);
   });
   it('resolves same-document references and copes with one $id used by two tools', () => {
-    const a = tool({ $id: 'https://schemas.example.com/shared.json', type: 'object', properties: { m: { $ref: '#/$defs/money' } }, $defs: { money: { type: 'number', minimum: 0 } } });
+    const a = tool({
+      $id: 'https://schemas.example.com/shared.json',
+      type: 'object',
+      properties: { m: { $ref: '#/$defs/money' } },
+      $defs: { money: { type: 'number', minimum: 0 } },
+    });
     const b = tool({ $id: 'https://schemas.example.com/shared.json', type: 'object', properties: { m: { type: 'string' } } });
     assert.equal(validateStructuredResult(a, { m: -1 }).length, 1);
     assert.deepEqual(validateStructuredResult(b, { m: 'ok' }), []);
@@ -59,8 +76,21 @@ describe('structured results against outputSchema', () => {
     assert.match(validateStructuredResult(tool(deep), {})[0] ?? '', /exceeds the validation bounds/);
   });
   it('turns observed results into risk/structured-result-invalid findings', () => {
-    const c = buildCatalogue({ tools: [{ ...tool({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }), description: 'Count the rows of a table, exactly.', annotations: { readOnlyHint: true } }] });
-    const r = analyseCatalogue(c, undefined, { structuredResults: [{ tool: 'get_stats', structuredContent: { n: 1 } }, { tool: 'get_stats', structuredContent: { n: 'x' } }] });
+    const c = buildCatalogue({
+      tools: [
+        {
+          ...tool({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }),
+          description: 'Count the rows of a table, exactly.',
+          annotations: { readOnlyHint: true },
+        },
+      ],
+    });
+    const r = analyseCatalogue(c, undefined, {
+      structuredResults: [
+        { tool: 'get_stats', structuredContent: { n: 1 } },
+        { tool: 'get_stats', structuredContent: { n: 'x' } },
+      ],
+    });
     const f = r.findings.filter((x) => x.ruleId === 'risk/structured-result-invalid');
     assert.equal(f.length, 1);
     assert.equal(f[0]?.severity, 'error');

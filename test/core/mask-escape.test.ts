@@ -7,7 +7,7 @@ import { boundDepth, DEPTH_PLACEHOLDER, parseBounded, wasDepthCut } from '../../
 describe('masking, escaping and depth bounds', () => {
   it('masks object keys as well as values, keeping colliding keys apart', () => {
     const m = new Masker(['Bearer s3cr3t-token-value']);
-    const out = m.json({ 's3cr3t-token-value': 1, _meta: { 'x s3cr3t-token-value': 'Bearer s3cr3t-token-value' }, 'ghp_abcdefghijklmnopqrstuvwxyz0123': 2 });
+    const out = m.json({ 's3cr3t-token-value': 1, _meta: { 'x s3cr3t-token-value': 'Bearer s3cr3t-token-value' }, ghp_abcdefghijklmnopqrstuvwxyz0123: 2 });
     const text = JSON.stringify(out);
     assert.ok(!text.includes('s3cr3t'), text);
     assert.ok(!text.includes('ghp_abcdefghijklmnopqrstuvwxyz0123'), text);

@@ -13,18 +13,55 @@ import { runDualAware } from '../fixtures/servers/legacy/dual-run.js';
 import { exampleStdio, nodeFlags } from '../support/fixtures.js';
 
 let seq = 0;
-const entry = (from: 'harness' | 'server', body: unknown, more: Partial<WireEntry> = {}): WireEntry => ({ seq: ++seq, atMs: seq, from, channel: 'stdio', phase: 'x', body, ...more });
-const PASS: CheckResult = { checkId: 'discover/implemented', title: 't', area: 'discover', level: 'MUST', status: 'pass', spec: { revision: { since: '2026-07-28' }, section: 's', quote: 'q' }, transports: ['stdio'], durationMs: 1 };
+const entry = (from: 'harness' | 'server', body: unknown, more: Partial<WireEntry> = {}): WireEntry => ({
+  seq: ++seq,
+  atMs: seq,
+  from,
+  channel: 'stdio',
+  phase: 'x',
+  body,
+  ...more,
+});
+const PASS: CheckResult = {
+  checkId: 'discover/implemented',
+  title: 't',
+  area: 'discover',
+  level: 'MUST',
+  status: 'pass',
+  spec: { revision: { since: '2026-07-28' }, section: 's', quote: 'q' },
+  transports: ['stdio'],
+  durationMs: 1,
+};
 
 function report(wire: WireEntry[], era: TargetReport['era'] = 'modern'): TargetReport {
-  return { target: { kind: 'stdio', display: 'x' }, era, eraReason: '', outcome: 'completed', results: [PASS], summary: summarize([PASS]), wire, wireDropped: 0, durationMs: 1 };
+  return {
+    target: { kind: 'stdio', display: 'x' },
+    era,
+    eraReason: '',
+    outcome: 'completed',
+    results: [PASS],
+    summary: summarize([PASS]),
+    wire,
+    wireDropped: 0,
+    durationMs: 1,
+  };
 }
-const modernProbe = (capabilities: Record<string, unknown> = {}): ProbeOutcome => ({ era: 'modern', reason: 'answered server/discover', discover: { supportedVersions: ['2026-07-28'], capabilities } });
-const ids = (r: TargetReport, p: ProbeOutcome) => adviceSection(r, p)?.findings.map((f) => f.ruleId).sort();
+const modernProbe = (capabilities: Record<string, unknown> = {}): ProbeOutcome => ({
+  era: 'modern',
+  reason: 'answered server/discover',
+  discover: { supportedVersions: ['2026-07-28'], capabilities },
+});
+const ids = (r: TargetReport, p: ProbeOutcome) =>
+  adviceSection(r, p)
+    ?.findings.map((f) => f.ruleId)
+    .sort();
 
 describe('adviceSection (pure)', () => {
   it('says nothing when no deprecated feature is advertised or used', () => {
-    assert.equal(adviceSection(report([entry('server', { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } })]), modernProbe({ tools: {} })), undefined);
+    assert.equal(
+      adviceSection(report([entry('server', { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } })]), modernProbe({ tools: {} })),
+      undefined,
+    );
   });
 
   it('Logging: the discover capability, with what is deprecated, since when, earliest removal and the way out', () => {
@@ -59,34 +96,64 @@ describe('adviceSection (pure)', () => {
     const context = adviceSection(r, modernProbe())!.findings.find((f) => f.ruleId === 'deprecated/include-context')!;
     assert.match(context.reason ?? '', /"thisServer".*#\d+/);
     assert.match(context.message, /omit includeContext, or send "none"/);
-    const pushed = entry('server', { jsonrpc: '2.0', id: 'srv-1', method: 'sampling/createMessage', params: { messages: [], maxTokens: 5, includeContext: 'allServers' } });
+    const pushed = entry('server', {
+      jsonrpc: '2.0',
+      id: 'srv-1',
+      method: 'sampling/createMessage',
+      params: { messages: [], maxTokens: 5, includeContext: 'allServers' },
+    });
     assert.deepEqual(ids(report([pushed], 'legacy'), { era: 'legacy', reason: '' }), ['deprecated/include-context', 'deprecated/sampling']);
     // includeContext "none" is not the deprecated use; the sampling request itself still is.
-    const fine = entry('server', { jsonrpc: '2.0', id: 'srv-2', method: 'sampling/createMessage', params: { messages: [], maxTokens: 5, includeContext: 'none' } });
+    const fine = entry('server', {
+      jsonrpc: '2.0',
+      id: 'srv-2',
+      method: 'sampling/createMessage',
+      params: { messages: [], maxTokens: 5, includeContext: 'none' },
+    });
     assert.deepEqual(ids(report([fine]), modernProbe()), ['deprecated/sampling']);
   });
 
   it('Logging from notifications/message and from a 2025 initialize result', () => {
     const note = entry('server', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
     assert.match(adviceSection(report([note]), modernProbe())!.findings[0]!.reason ?? '', /sent notifications\/message \(wire #\d+\)/);
-    const init = entry('server', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { logging: {} }, serverInfo: { name: 'n', version: '1' } } });
+    const init = entry('server', {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { protocolVersion: '2025-11-25', capabilities: { logging: {} }, serverInfo: { name: 'n', version: '1' } },
+    });
     assert.deepEqual(ids(report([init], 'legacy'), { era: 'legacy', reason: '' }), ['deprecated/logging']);
   });
 
   it('the HTTP+SSE transport from an endpoint event', () => {
     const sse = entry('server', undefined, { channel: 'http', raw: 'event: endpoint\ndata: /message?sessionId=abc\n\n', http: { status: 200 } });
     const f = adviceSection(report([sse], 'unknown'), { era: 'unknown', reason: '' })!.findings;
-    assert.deepEqual(f.map((x) => x.ruleId), ['deprecated/http-sse']);
+    assert.deepEqual(
+      f.map((x) => x.ruleId),
+      ['deprecated/http-sse'],
+    );
     assert.match(f[0]!.message, /since 2025-03-26 .*three months after SEP-2596 reaches Final.*Streamable HTTP/);
     const notEndpoint = entry('server', undefined, { channel: 'http', raw: 'event: message\ndata: {"endpoint":1}\n\n' });
     assert.equal(adviceSection(report([notEndpoint]), modernProbe()), undefined);
   });
 
   it('is never a failure, also under --strict: only info findings, and the exit code ignores them', () => {
-    const all = report([entry('server', { jsonrpc: '2.0', id: 1, method: 'roots/list' }), entry('server', { jsonrpc: '2.0', method: 'notifications/message', params: {} })]);
+    const all = report([
+      entry('server', { jsonrpc: '2.0', id: 1, method: 'roots/list' }),
+      entry('server', { jsonrpc: '2.0', method: 'notifications/message', params: {} }),
+    ]);
     const s = adviceSection(all, modernProbe({ logging: {} }))!;
     assert.ok(s.findings.length >= 2 && s.findings.every((f) => f.severity === 'info'));
-    const full: Report = { $schema: REPORT_SCHEMA_ID, schemaVersion: '1.0', tool: { name: 'mcp-assay', version: '0' }, startedAt: '', finishedAt: '', durationMs: 1, options: { strict: true }, targets: [{ ...all, sections: [s] }], summary: all.summary };
+    const full: Report = {
+      $schema: REPORT_SCHEMA_ID,
+      schemaVersion: '1.0',
+      tool: { name: 'mcp-assay', version: '0' },
+      startedAt: '',
+      finishedAt: '',
+      durationMs: 1,
+      options: { strict: true },
+      targets: [{ ...all, sections: [s] }],
+      summary: all.summary,
+    };
     assert.equal(exitCodeFor(full), EXIT.ok);
     assert.equal(Object.keys(DEPRECATIONS).length, 5);
   });
@@ -103,11 +170,17 @@ describe('adviceSection on real servers', () => {
   it('server-everything (2025 era) advertises logging in initialize', async () => {
     const { report: r, probe } = await runDualAware(everythingStdio(), selectChecks(CHECKS, ['legacy/ping']));
     assert.equal(probe.era, 'legacy');
-    assert.deepEqual(adviceSection(r, probe)?.findings.map((f) => f.ruleId), ['deprecated/logging']);
+    assert.deepEqual(
+      adviceSection(r, probe)?.findings.map((f) => f.ruleId),
+      ['deprecated/logging'],
+    );
   });
 
   it('a server that pushes roots/list over stdio uses Roots', async () => {
-    const { report: r, probe } = await runDualAware(exampleStdio('flawed-server/stdio', ['--faults', 'stdio-server-request']), selectChecks(CHECKS, ['tools/']));
+    const { report: r, probe } = await runDualAware(
+      exampleStdio('flawed-server/stdio', ['--faults', 'stdio-server-request']),
+      selectChecks(CHECKS, ['tools/']),
+    );
     assert.ok(adviceSection(r, probe)?.findings.some((f) => f.ruleId === 'deprecated/roots' && /#\d+/.test(f.reason ?? '')));
   });
 
@@ -122,7 +195,10 @@ describe('adviceSection on real servers', () => {
       await t.close();
     }
     const r = { ...report(rec.entries, 'unknown'), target: { kind: 'http' as const, display: sse.url } };
-    assert.deepEqual(adviceSection(r, { era: 'unknown', reason: '' })?.findings.map((f) => f.ruleId), ['deprecated/http-sse']);
+    assert.deepEqual(
+      adviceSection(r, { era: 'unknown', reason: '' })?.findings.map((f) => f.ruleId),
+      ['deprecated/http-sse'],
+    );
   });
 
   it('support-desk over HTTP uses no deprecated feature', async () => {

@@ -14,7 +14,17 @@ const OLD = { since: '2024-11-05', until: '2026-07-28' };
 
 function res(checkId: string, status: Status, level: Level = 'MUST', o: Partial<CheckResult> = {}): CheckResult {
   const legacy = checkId.startsWith('legacy/');
-  return { checkId, title: `title of ${checkId}`, area: checkId.split('/')[0]!, level, status, spec: { revision: legacy ? OLD : MODERN, section: 's', quote: 'q' }, transports: ['http', 'stdio'], durationMs: 1, ...o };
+  return {
+    checkId,
+    title: `title of ${checkId}`,
+    area: checkId.split('/')[0]!,
+    level,
+    status,
+    spec: { revision: legacy ? OLD : MODERN, section: 's', quote: 'q' },
+    transports: ['http', 'stdio'],
+    durationMs: 1,
+    ...o,
+  };
 }
 
 let seq = 0;
@@ -23,17 +33,34 @@ function wire(from: 'harness' | 'server', phase: string, body: unknown, headers?
 }
 
 function report(era: TargetReport['era'], results: CheckResult[], entries: WireEntry[] = []): TargetReport {
-  return { target: { kind: 'http', display: 'x' }, era, eraReason: '', outcome: 'completed', results, summary: summarize(results), wire: entries, wireDropped: 0, durationMs: 1 };
+  return {
+    target: { kind: 'http', display: 'x' },
+    era,
+    eraReason: '',
+    outcome: 'completed',
+    results,
+    summary: summarize(results),
+    wire: entries,
+    wireDropped: 0,
+    durationMs: 1,
+  };
 }
 
-const INIT = { protocolVersion: '2025-11-25', capabilities: { tools: {}, logging: {}, resources: { subscribe: true } }, serverInfo: { name: 'n', version: '1' } };
+const INIT = {
+  protocolVersion: '2025-11-25',
+  capabilities: { tools: {}, logging: {}, resources: { subscribe: true } },
+  serverInfo: { name: 'n', version: '1' },
+};
 const legacyWire = () => [
   wire('harness', 'probe', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }),
   wire('server', 'probe', { jsonrpc: '2.0', id: 1, result: INIT }, { 'mcp-session-id': '***' }),
   wire('harness', 'legacy/ping', { jsonrpc: '2.0', id: 3, method: 'ping' }),
   wire('server', 'legacy/ping', { jsonrpc: '2.0', id: 3, result: {} }),
 ];
-const ids = (r: TargetReport) => migrationSection(r)?.findings.map((f) => f.ruleId).sort();
+const ids = (r: TargetReport) =>
+  migrationSection(r)
+    ?.findings.map((f) => f.ruleId)
+    .sort();
 
 describe('migrationSection (pure)', () => {
   it('is absent for a modern-only server', () => {
@@ -75,17 +102,26 @@ describe('migrationSection (pure)', () => {
     assert.equal(by('migration/discover/implemented').severity, 'warning');
     assert.equal(by('migration/tools/list-order-stable').severity, 'info', 'a SHOULD gap ranks below a MUST gap');
     assert.match(by('migration/removed-feature/ping').reason ?? '', /#\d+, #\d+/, 'cites the wire');
-    assert.ok(s.findings.every((f) => f.severity !== 'error'), 'the failures themselves are the check results');
+    assert.ok(
+      s.findings.every((f) => f.severity !== 'error'),
+      'the failures themselves are the check results',
+    );
   });
 
   it('follows the results, not a fixed list', () => {
     const passing = report('legacy', [res('discover/implemented', 'pass'), res('results/result-type', 'fail')], legacyWire().slice(0, 2));
-    assert.deepEqual(ids(passing), ['migration/removed-feature/initialize', 'migration/removed-feature/logging-set-level', 'migration/removed-feature/resources-subscribe', 'migration/removed-feature/session-id', 'migration/results/result-type']);
+    assert.deepEqual(ids(passing), [
+      'migration/removed-feature/initialize',
+      'migration/removed-feature/logging-set-level',
+      'migration/removed-feature/resources-subscribe',
+      'migration/removed-feature/session-id',
+      'migration/results/result-type',
+    ]);
     const bare = report('legacy', [], [wire('server', 'probe', { jsonrpc: '2.0', id: 1, result: { ...INIT, capabilities: {} } })]);
     assert.deepEqual(ids(bare), ['migration/removed-feature/initialize']);
   });
 
-  it('treats a dual-era server\'s 2025 features as information, and names server-sent requests', () => {
+  it("treats a dual-era server's 2025 features as information, and names server-sent requests", () => {
     const entries = [...legacyWire(), wire('server', 'legacy/tools-call', { jsonrpc: '2.0', id: 'srv-1', method: 'sampling/createMessage', params: {} })];
     const r = report('modern', [res('legacy/ping', 'pass'), res('errors/unknown-method', 'fail')], entries);
     const s = migrationSection(r)!;
@@ -113,13 +149,16 @@ describe('migrationSection on real runs', () => {
     const listed = s.findings.filter((f) => !f.ruleId.startsWith('migration/removed-feature/')).flatMap((f) => f.subject.split(', '));
     assert.equal(new Set(listed).size, listed.length, `each requirement listed once: ${listed.join(', ')}`);
     const removed = new Set(s.findings.filter((f) => f.ruleId.startsWith('migration/removed-feature/')).map((f) => f.ruleId.split('/').pop()));
-    const twin = (id: string) => id.startsWith('removed/') && [...removed].some((x) => id === `removed/${x}` || (x === 'resources-subscribe' && id === 'removed/resources-unsubscribe'));
+    const twin = (id: string) =>
+      id.startsWith('removed/') && [...removed].some((x) => id === `removed/${x}` || (x === 'resources-subscribe' && id === 'removed/resources-unsubscribe'));
     const missed = r.results
       .filter((x) => x.spec.revision.since === '2026-07-28' && x.checkId !== 'wire/server-messages-valid')
       .filter((x) => ['fail', 'warn'].includes(x.outsideEra?.status ?? x.status) && !twin(x.checkId))
       .map((x) => x.checkId);
     assert.deepEqual([...listed].sort(), missed.sort(), explain(r));
-    for (const x of r.results) if (x.status === 'fail' || x.status === 'warn') assert.ok(r.era !== 'legacy' || x.spec.revision.since !== '2026-07-28' || x.outsideEra === undefined, x.checkId);
+    for (const x of r.results)
+      if (x.status === 'fail' || x.status === 'warn')
+        assert.ok(r.era !== 'legacy' || x.spec.revision.since !== '2026-07-28' || x.outsideEra === undefined, x.checkId);
   }
 
   it('the 2025-era fixture over HTTP', async () => {
@@ -127,7 +166,14 @@ describe('migrationSection on real runs', () => {
     assert.equal(r.era, 'legacy');
     assertMirrors(r);
     const got = ids(r)!;
-    for (const id of ['migration/discover/implemented', 'migration/removed-feature/initialize', 'migration/removed-feature/session-id', 'migration/removed-feature/ping', 'migration/removed-feature/logging-set-level', 'migration/removed-feature/resources-subscribe'])
+    for (const id of [
+      'migration/discover/implemented',
+      'migration/removed-feature/initialize',
+      'migration/removed-feature/session-id',
+      'migration/removed-feature/ping',
+      'migration/removed-feature/logging-set-level',
+      'migration/removed-feature/resources-subscribe',
+    ])
       assert.ok(got.includes(id), `${id} in ${got.join(', ')}`);
   });
 

@@ -17,9 +17,14 @@ test('slow checks start before every other check, each group in catalogue order'
   assert.deepEqual([...order].map((c) => c.id).sort(), CHECKS.map((c) => c.id).sort(), 'the same checks, none lost or doubled');
   const firstQuick = order.findIndex((c) => c.slow === undefined);
   assert.ok(firstQuick > 0, 'some checks start first');
-  assert.ok(order.slice(firstQuick).every((c) => c.slow === undefined), 'no slow check starts after a quick one');
+  assert.ok(
+    order.slice(firstQuick).every((c) => c.slow === undefined),
+    'no slow check starts after a quick one',
+  );
   const inCatalogue = (xs: typeof order) => xs.map((c) => CHECKS.indexOf(c));
   const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! < x);
   assert.ok(ascending(inCatalogue(order.slice(0, firstQuick))) && ascending(inCatalogue(order.slice(firstQuick))));
-  assert.ok(order.findIndex((c) => c.id === 'subscriptions/filter-honoured') < order.findIndex((c) => c.id === 'auth/audience-bound' || c.id.startsWith('auth/')));
+  assert.ok(
+    order.findIndex((c) => c.id === 'subscriptions/filter-honoured') < order.findIndex((c) => c.id === 'auth/audience-bound' || c.id.startsWith('auth/')),
+  );
 });

@@ -21,7 +21,11 @@ test('a full check of the dual-era support-desk over stdio starts 8 server proce
     assert.equal(report.era, 'modern', explain(report));
     assert.ok(report.eraReason.includes('dual-era'), report.eraReason);
     const legacy = report.results.filter((r) => r.checkId.startsWith('legacy/'));
-    assert.deepEqual(legacy.filter((r) => r.status !== 'pass' && r.status !== 'skip').map((r) => r.checkId), [], explain(report));
+    assert.deepEqual(
+      legacy.filter((r) => r.status !== 'pass' && r.status !== 'skip').map((r) => r.checkId),
+      [],
+      explain(report),
+    );
     const starts = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
     // The run's own, the dual-era probe, one shared 2025 session, two for version negotiation, and one each for
     // removed/initialize, errors/version-every-request and stdio/exit-on-eof (they need an untouched process).

@@ -30,8 +30,14 @@ describe('statistics (METRICS §6)', () => {
   });
 
   it('gates scale to n: hard = all, soft = 4/5', () => {
-    assert.deepEqual([5, 4, 3, 10].map((n) => requiredPasses('soft', n)), [4, 4, 3, 8]);
-    assert.deepEqual([5, 4].map((n) => requiredPasses('hard', n)), [5, 4]);
+    assert.deepEqual(
+      [5, 4, 3, 10].map((n) => requiredPasses('soft', n)),
+      [4, 4, 3, 8],
+    );
+    assert.deepEqual(
+      [5, 4].map((n) => requiredPasses('hard', n)),
+      [5, 4],
+    );
   });
 });
 
@@ -46,28 +52,62 @@ const G = parseGolden(
 `,
   't.yaml',
 );
-const c = (tool: string, args: Record<string, unknown>): TraceCall => ({ turn: 0, tool, arguments: args, handling: 'executed', isError: false, resultDigest: '', resultPreview: '', latencyMs: 0 });
+const c = (tool: string, args: Record<string, unknown>): TraceCall => ({
+  turn: 0,
+  tool,
+  arguments: args,
+  handling: 'executed',
+  isError: false,
+  resultDigest: '',
+  resultPreview: '',
+  latencyMs: 0,
+});
 const run = (i: number, calls: TraceCall[], caseIndex: number, error?: string): RunRecord => {
-  if (error) return { run: i, status: 'error', error, assertions: [], calls: [], turns: [], finalText: '', usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: 0 };
+  if (error)
+    return { run: i, status: 'error', error, assertions: [], calls: [], turns: [], finalText: '', usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: 0 };
   const assertions = scoreRun(G.cases[caseIndex]!, { calls, finalText: '', tools: TOOLS });
-  return { run: i, status: assertions.every((x) => x.pass) ? 'pass' : 'fail', assertions, calls, turns: [], finalText: '', usage: { inputTokens: 10, outputTokens: 2 }, latencyMs: 1 };
+  return {
+    run: i,
+    status: assertions.every((x) => x.pass) ? 'pass' : 'fail',
+    assertions,
+    calls,
+    turns: [],
+    finalText: '',
+    usage: { inputTokens: 10, outputTokens: 2 },
+    latencyMs: 1,
+  };
 };
 
 describe('runner rates, pooled over runs (hand-computed)', () => {
   // pos: runs 1-3 right tool+args, run 4 right tool wrong args, run 5 wrong tool (b) -> selection 4/5, args 3/4, 3 passes
-  const pos = [run(0, [c('a', { q: 'x' })], 0), run(1, [c('a', { q: 'x' })], 0), run(2, [c('a', { q: 'x' })], 0), run(3, [c('a', { q: 'y', z: 1 })], 0), run(4, [c('b', {})], 0)];
+  const pos = [
+    run(0, [c('a', { q: 'x' })], 0),
+    run(1, [c('a', { q: 'x' })], 0),
+    run(2, [c('a', { q: 'x' })], 0),
+    run(3, [c('a', { q: 'y', z: 1 })], 0),
+    run(4, [c('b', {})], 0),
+  ];
   // neg: one run calls b, one errors -> n = 4, over-trigger 1/4, hard gate fails
   const neg = [run(0, [], 1), run(1, [c('b', {})], 1), run(2, [], 1), run(3, [], 1), run(4, [], 1, 'HTTP 500')];
   // seq: two errors -> inconclusive; the three completed: a,b / b,a / a,x,b -> 2/3 in order
-  const seq = [run(0, [c('a', { q: 'x' }), c('b', {})], 2), run(1, [c('b', {}), c('a', { q: 'x' })], 2), run(2, [c('a', { q: 'x' }), c('a', {}), c('b', {})], 2), run(3, [], 2, '429'), run(4, [], 2, 'timeout')];
+  const seq = [
+    run(0, [c('a', { q: 'x' }), c('b', {})], 2),
+    run(1, [c('b', {}), c('a', { q: 'x' })], 2),
+    run(2, [c('a', { q: 'x' }), c('a', {}), c('b', {})], 2),
+    run(3, [], 2, '429'),
+    run(4, [], 2, 'timeout'),
+  ];
   const reports = [caseReport(G.cases[0]!, pos), caseReport(G.cases[1]!, neg), caseReport(G.cases[2]!, seq)];
 
   it('case verdicts', () => {
-    assert.deepEqual(reports.map((r) => [r.id, r.passes, r.n, r.errors, r.required, r.verdict]), [
-      ['pos', 3, 5, 0, 4, 'fail'],
-      ['neg', 3, 4, 1, 4, 'fail'],
-      ['seq', 2, 3, 2, 3, 'inconclusive'],
-    ]);
+    assert.deepEqual(
+      reports.map((r) => [r.id, r.passes, r.n, r.errors, r.required, r.verdict]),
+      [
+        ['pos', 3, 5, 0, 4, 'fail'],
+        ['neg', 3, 4, 1, 4, 'fail'],
+        ['seq', 2, 3, 2, 3, 'inconclusive'],
+      ],
+    );
     assert.equal(reports[0]!.flaky, true);
     assert.deepEqual(reports[0]!.passRate, { c: 3, n: 5, rate: 0.6, lo: 0.2307, hi: 0.8824 });
   });

@@ -29,6 +29,9 @@ describe('the committed demo cassette', () => {
     assert.deepEqual(Object.fromEntries(m.cases.map((c) => [c.id, [c.verdict, c.passes]])), DESK_EXPECTED.verdicts);
     // Drift (a tool result that differs from the recording) is reported, not fatal: answers are keyed by case, run
     // and turn. The cassette was recorded over HTTP; over stdio only the search-refunds follow-up turns differ.
-    assert.ok(replay.drift.every((k) => k.startsWith('search-refunds#')), replay.drift.join(', '));
+    assert.ok(
+      replay.drift.every((k) => k.startsWith('search-refunds#')),
+      replay.drift.join(', '),
+    );
   });
 });

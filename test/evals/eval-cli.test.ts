@@ -32,7 +32,22 @@ describe('mcp-assay eval (CLI)', () => {
 
   it('runs the golden set, writes every report format, exits 1 on a missed gate; the second run is all cache', async () => {
     const json = path.join(dir, 'r.json');
-    const args = ['eval', desk.url, '--golden', GOLDEN, '--model', 'openai:gpt-4.1-mini', '--json', json, '--junit', path.join(dir, 'r.xml'), '--md', path.join(dir, 'r.md'), '--record', path.join(dir, 'tapes')];
+    const args = [
+      'eval',
+      desk.url,
+      '--golden',
+      GOLDEN,
+      '--model',
+      'openai:gpt-4.1-mini',
+      '--json',
+      json,
+      '--junit',
+      path.join(dir, 'r.xml'),
+      '--md',
+      path.join(dir, 'r.md'),
+      '--record',
+      path.join(dir, 'tapes'),
+    ];
     const r = await runCli(args, { cwd: dir, env });
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /behaviour \(layer 1\)/);
@@ -42,7 +57,12 @@ describe('mcp-assay eval (CLI)', () => {
     const m = report.evals!.models[0]!;
     assert.equal(m.model, 'openai:gpt-4.1-mini');
     for (const k of ['selectionAccuracy', 'argumentAccuracy', 'overTriggerRate', 'sequenceAccuracy'] as const) assert.equal(typeof m.metrics[k].rate, 'number');
-    assert.deepEqual(Object.keys(m.cases[0]!).filter((k) => ['id', 'runs', 'passes', 'verdict', 'n'].includes(k)).sort(), ['id', 'n', 'passes', 'runs', 'verdict']);
+    assert.deepEqual(
+      Object.keys(m.cases[0]!)
+        .filter((k) => ['id', 'runs', 'passes', 'verdict', 'n'].includes(k))
+        .sort(),
+      ['id', 'n', 'passes', 'runs', 'verdict'],
+    );
     assert.equal(report.evals!.prices.date, '2026-11-01');
     assert.ok(m.costUsd! > 0, 'gpt-4.1-mini has a list price');
     const xml = await readFile(path.join(dir, 'r.xml'), 'utf8');
@@ -56,7 +76,10 @@ describe('mcp-assay eval (CLI)', () => {
     assert.equal(llm.requests.length, before, 'an unchanged suite makes no provider request');
     assert.match(again.stdout, /45 from cache/);
 
-    const replay = await runCli(['eval', desk.url, '--golden', GOLDEN, '--replay', path.join(dir, 'tapes'), '--no-cache'], { cwd: dir, env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    const replay = await runCli(['eval', desk.url, '--golden', GOLDEN, '--replay', path.join(dir, 'tapes'), '--no-cache'], {
+      cwd: dir,
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+    });
     assert.equal(replay.code, 1, replay.stderr);
     assert.match(replay.stdout, /replayed from a recording: no model was asked/);
     assert.match(replay.stdout, /tool selection\s+0\.95 \(19\/20/);
@@ -86,7 +109,10 @@ describe('mcp-assay eval (CLI)', () => {
   it('an authentication failure exits 3 with the provider message', async () => {
     const deny = await startMockLlm(() => ({ status: 401, error: 'invalid api key' }));
     try {
-      const r = await runCli(['eval', desk.url, '--golden', GOLDEN, '--model', 'openai:m', '--no-cache'], { cwd: dir, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: deny.url } });
+      const r = await runCli(['eval', desk.url, '--golden', GOLDEN, '--model', 'openai:m', '--no-cache'], {
+        cwd: dir,
+        env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: deny.url },
+      });
       assert.equal(r.code, 3);
       assert.match(r.stdout, /stopped: openai: 401 invalid api key/);
     } finally {
@@ -99,7 +125,13 @@ describe('mcp-assay eval (CLI)', () => {
     const r = await runCli(['eval', 'init', desk.url, '-o', out], { cwd: dir, env });
     assert.equal(r.code, 0, r.stderr);
     const g = parseGolden(await readFile(out, 'utf8'), out);
-    assert.deepEqual(g.cases.filter((c) => c.kind === 'positive').map((c) => c.expectTool![0]).sort(), ['find_customer', 'get_ticket', 'search_tickets', 'send_reply']);
+    assert.deepEqual(
+      g.cases
+        .filter((c) => c.kind === 'positive')
+        .map((c) => c.expectTool![0])
+        .sort(),
+      ['find_customer', 'get_ticket', 'search_tickets', 'send_reply'],
+    );
     assert.equal(g.cases.filter((c) => c.kind === 'negative').length, 4);
     const again = await runCli(['eval', 'init', desk.url, '-o', out], { cwd: dir, env });
     assert.equal(again.code, 2, 'never overwrites without --force');

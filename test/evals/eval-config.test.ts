@@ -15,13 +15,25 @@ describe('config `eval:` section', () => {
   });
 
   it('is strict: an unknown key or a key written into the file names its line', () => {
-    assert.throws(() => parseConfig('eval:\n  modles: []\n', 'c.yaml', {}), (e: unknown) => e instanceof ConfigError && e.message === 'c.yaml:2:3 eval.modles: unknown key (hint: did you mean `models`?)');
-    assert.throws(() => parseConfig('eval:\n  models:\n    - {id: openai:x, apiKey: sk-123}\n', 'c.yaml', {}), /c\.yaml:3:22 eval\.models\[0\]\.apiKey: unknown key/);
+    assert.throws(
+      () => parseConfig('eval:\n  modles: []\n', 'c.yaml', {}),
+      (e: unknown) => e instanceof ConfigError && e.message === 'c.yaml:2:3 eval.modles: unknown key (hint: did you mean `models`?)',
+    );
+    assert.throws(
+      () => parseConfig('eval:\n  models:\n    - {id: openai:x, apiKey: sk-123}\n', 'c.yaml', {}),
+      /c\.yaml:3:22 eval\.models\[0\]\.apiKey: unknown key/,
+    );
   });
 
   it('`semantic` takes embeddings:openai:MODEL or judge:provider:MODEL; anything else names its line', () => {
-    assert.equal(parseConfig('eval:\n  semantic: embeddings:openai:text-embedding-3-small\n', 'c.yaml', {}).eval?.semantic, 'embeddings:openai:text-embedding-3-small');
+    assert.equal(
+      parseConfig('eval:\n  semantic: embeddings:openai:text-embedding-3-small\n', 'c.yaml', {}).eval?.semantic,
+      'embeddings:openai:text-embedding-3-small',
+    );
     assert.equal(parseConfig('eval:\n  semantic: judge:anthropic:claude-haiku-4-5\n', 'c.yaml', {}).eval?.semantic, 'judge:anthropic:claude-haiku-4-5');
-    assert.throws(() => parseConfig('eval:\n  runs: 2\n  semantic: cosine\n', 'c.yaml', {}), (e: unknown) => e instanceof ConfigError && /^c\.yaml:3:\d+ eval\.semantic: .*embeddings:openai:MODEL/.test(e.message));
+    assert.throws(
+      () => parseConfig('eval:\n  runs: 2\n  semantic: cosine\n', 'c.yaml', {}),
+      (e: unknown) => e instanceof ConfigError && /^c\.yaml:3:\d+ eval\.semantic: .*embeddings:openai:MODEL/.test(e.message),
+    );
   });
 });

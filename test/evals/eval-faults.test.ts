@@ -97,7 +97,10 @@ describe('eval under provider faults (real openai SDK, mock API)', () => {
 
 describe('fatal provider problems', () => {
   it('a missing key names the variable; an unknown provider or malformed id is a clear error', () => {
-    assert.throws(() => createProvider('openai:gpt-4.1-mini', { env: {} }), (e: unknown) => e instanceof ProviderError && e.failure === 'missing-key' && /OPENAI_API_KEY is not set/.test(e.message));
+    assert.throws(
+      () => createProvider('openai:gpt-4.1-mini', { env: {} }),
+      (e: unknown) => e instanceof ProviderError && e.failure === 'missing-key' && /OPENAI_API_KEY is not set/.test(e.message),
+    );
     assert.throws(() => createProvider('anthropic:claude', { env: {} }), /ANTHROPIC_API_KEY is not set/);
     assert.doesNotThrow(() => createProvider('openai:llama3.2', { env: {}, baseURL: 'http://127.0.0.1:11434/v1' }), 'a local endpoint needs no key');
     assert.throws(() => parseModelId('gpt-4'), ModelIdError);

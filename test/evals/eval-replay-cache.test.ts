@@ -86,10 +86,23 @@ describe('record, replay and cache', () => {
       return { calls: [{ name: 'get_ticket', args: { id: 'T-1001' } }] };
     });
     try {
-      const golden = parseGolden('- {id: a-before, prompt: "show T-1001", expect_tool: get_ticket}\n- {id: b-die, prompt: "die now", expect_tool: get_ticket}\n- {id: c-chat, prompt: "thanks", expect_tool: null}\n', 'd.yaml');
-      const r = await runEval({ ...base, golden, target: { kind: 'http', url: dying.url }, runs: 2, concurrency: 1, models: [{ provider: createProvider('openai:m', { baseURL: llm2.url, env: { OPENAI_API_KEY: 'k' }, maxRetries: 0 }), source: 'live' }] });
+      const golden = parseGolden(
+        '- {id: a-before, prompt: "show T-1001", expect_tool: get_ticket}\n- {id: b-die, prompt: "die now", expect_tool: get_ticket}\n- {id: c-chat, prompt: "thanks", expect_tool: null}\n',
+        'd.yaml',
+      );
+      const r = await runEval({
+        ...base,
+        golden,
+        target: { kind: 'http', url: dying.url },
+        runs: 2,
+        concurrency: 1,
+        models: [{ provider: createProvider('openai:m', { baseURL: llm2.url, env: { OPENAI_API_KEY: 'k' }, maxRetries: 0 }), source: 'live' }],
+      });
       const m = r.evals!.models[0]!;
-      assert.deepEqual(m.cases.map((c) => c.verdict), ['pass', 'inconclusive', 'pass']);
+      assert.deepEqual(
+        m.cases.map((c) => c.verdict),
+        ['pass', 'inconclusive', 'pass'],
+      );
       assert.match(m.cases[1]!.trace[0]!.error!, /^the server could not answer: get_ticket: /);
       assert.match(r.evals!.problems.join('\n'), /could not reach the server/);
     } finally {

@@ -23,7 +23,17 @@ const MODEL = 'openai:scripted-demo-model';
 function figures(e: EvalsReport) {
   return e.models.map((m) => ({
     model: m.model,
-    cases: m.cases.map((c) => ({ id: c.id, hash: c.hash, verdict: c.verdict, passes: c.passes, n: c.n, errors: c.errors, passRate: c.passRate, passHatK: c.passHatK, runs: c.trace.map((r) => r.status) })),
+    cases: m.cases.map((c) => ({
+      id: c.id,
+      hash: c.hash,
+      verdict: c.verdict,
+      passes: c.passes,
+      n: c.n,
+      errors: c.errors,
+      passRate: c.passRate,
+      passHatK: c.passHatK,
+      runs: c.trace.map((r) => r.status),
+    })),
     metrics: m.metrics,
     summary: m.summary,
     usage: m.usage,
@@ -39,7 +49,17 @@ describe('eval --shard and merge on the demo golden set (replayed from the commi
   before(async () => {
     desk = await startSupportDeskHttp({ port: 0 });
     dir = await mkdtemp(path.join(tmpdir(), 'assay-eval-shard-'));
-    plan = { target: { kind: 'http', url: desk.url }, golden: await loadGolden(GOLDEN), runs: 5, concurrency: 4, allowTools: [], timeoutMs: 10_000, startupTimeoutMs: 30_000, runTimeoutMs: 60_000, prices: priceTable() };
+    plan = {
+      target: { kind: 'http', url: desk.url },
+      golden: await loadGolden(GOLDEN),
+      runs: 5,
+      concurrency: 4,
+      allowTools: [],
+      timeoutMs: 10_000,
+      startupTimeoutMs: 30_000,
+      runTimeoutMs: 60_000,
+      prices: priceTable(),
+    };
   });
   after(async () => {
     await desk.close();
@@ -48,20 +68,38 @@ describe('eval --shard and merge on the demo golden set (replayed from the commi
 
   it('3 shards merged give the unsharded run: same cases in golden order, verdicts, metrics, summary, usage and cost', async () => {
     const whole = await runEval({ ...plan, models: await models() });
-    assert.deepEqual(Object.fromEntries(whole.evals!.models[0]!.cases.map((c) => [c.id, [c.verdict, c.passes]])), DESK_EXPECTED.verdicts, 'the unsharded replay is the recorded one');
+    assert.deepEqual(
+      Object.fromEntries(whole.evals!.models[0]!.cases.map((c) => [c.id, [c.verdict, c.passes]])),
+      DESK_EXPECTED.verdicts,
+      'the unsharded replay is the recorded one',
+    );
     assert.deepEqual(whole.evals!.problems, [], 'over HTTP the replay matches its recording exactly (no drift)');
     const shards: Report[] = [];
     for (const index of [1, 2, 3]) shards.push(await runEval({ ...plan, models: await models(), shard: { index, count: 3 } }));
     const ids = shards.map((s) => s.evals!.models[0]!.cases.map((c) => c.id));
-    assert.ok(ids.every((x) => x.length > 0 && x.length < plan.golden.cases.length), `each shard runs a part: ${ids.map((x) => x.length).join(', ')}`);
+    assert.ok(
+      ids.every((x) => x.length > 0 && x.length < plan.golden.cases.length),
+      `each shard runs a part: ${ids.map((x) => x.length).join(', ')}`,
+    );
     assert.deepEqual(ids.flat().sort(), plan.golden.cases.map((c) => c.id).sort(), 'every case runs in exactly one shard');
     const runIds = new Set(shards.map((s) => s.evals!.shard!.runId));
     assert.equal(runIds.size, 1, 'shards of one run share its id');
-    assert.deepEqual(shards.map((s) => [s.evals!.shard!.index, s.evals!.shard!.count]), [[1, 3], [2, 3], [3, 3]]);
+    assert.deepEqual(
+      shards.map((s) => [s.evals!.shard!.index, s.evals!.shard!.count]),
+      [
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ],
+    );
     const merged = mergeReports(shards.map((report, i) => ({ file: `shard-${i + 1}.json`, report })));
     assert.equal(merged.evals!.shard, undefined);
     assert.deepEqual(figures(merged.evals!), figures(whole.evals!));
-    assert.equal(runGate(merged, baselineFromReport(whole), { report: 'merged', baseline: 'whole' }).exitCode, 0, 'the merged run gates clean against the unsharded one');
+    assert.equal(
+      runGate(merged, baselineFromReport(whole), { report: 'merged', baseline: 'whole' }).exitCode,
+      0,
+      'the merged run gates clean against the unsharded one',
+    );
   });
 
   it('through the CLI: `eval --shard i/3` then `merge` gives the verdicts and metrics of one unsharded `eval`; --baseline, --history, --html, --sarif', async () => {
@@ -89,11 +127,30 @@ describe('eval --shard and merge on the demo golden set (replayed from the commi
     await writeFile(baseline, serializeBaseline(baselineFromReport(whole)));
     const gj = path.join(dir, 'gate.json');
     const hist = path.join(dir, 'history.jsonl');
-    const gated = await runCli([...common, '--baseline', baseline, '--gate-json', gj, '--history', hist, '--html', path.join(dir, 'e.html'), '--sarif', path.join(dir, 'e.sarif'), '--no-step-summary'], { cwd: dir });
+    const gated = await runCli(
+      [
+        ...common,
+        '--baseline',
+        baseline,
+        '--gate-json',
+        gj,
+        '--history',
+        hist,
+        '--html',
+        path.join(dir, 'e.html'),
+        '--sarif',
+        path.join(dir, 'e.sarif'),
+        '--no-step-summary',
+      ],
+      { cwd: dir },
+    );
     const expected = runGate(whole, baselineFromReport(whole), { report: 'r', baseline: 'b' });
     assert.equal(gated.code, expected.exitCode, gated.stdout + gated.stderr);
     assert.equal((JSON.parse(await readFile(gj, 'utf8')) as { exitCode: number }).exitCode, expected.exitCode);
-    assert.ok(expected.pooled.some((p) => p.model === MODEL && p.now.runs > 0), 'the behaviour of the model was compared');
+    assert.ok(
+      expected.pooled.some((p) => p.model === MODEL && p.now.runs > 0),
+      'the behaviour of the model was compared',
+    );
     const lines = (await readFile(hist, 'utf8')).trim().split('\n');
     assert.equal(lines.length, 1);
     assert.match(lines[0]!, new RegExp(whole.evals!.golden.hash));

@@ -111,7 +111,13 @@ describe('eval against server-everything (2025-era, stdio)', () => {
     assert.match(sum.calls[0]!.resultPreview, /The sum of 2 and 3 is 5\./);
     assert.match(sum.finalText, /^Done: .*The sum of 2 and 3 is 5\./);
     const seq = m.cases[3]!.trace[0]!;
-    assert.deepEqual(seq.calls.map((c) => [c.tool, c.handling]), [['get-sum', 'executed'], ['echo', 'executed']]);
+    assert.deepEqual(
+      seq.calls.map((c) => [c.tool, c.handling]),
+      [
+        ['get-sum', 'executed'],
+        ['echo', 'executed'],
+      ],
+    );
     assert.match(seq.calls[1]!.resultPreview, /Echo: .*The sum of 2 and 3 is 5\./);
     assert.match(m.cases[3]!.trace[2]!.assertions.find((a) => a.scorer === 'sequence')!.reason, /get-sum/);
     assert.equal(r.evals!.problems.length, 0);

@@ -30,11 +30,14 @@ function fails(text: string): GoldenError {
 describe('golden set loader', () => {
   it('accepts the plain list format exactly as found in the wild', () => {
     const g = parseGolden(WILD, 'tasks.yaml');
-    assert.deepEqual(g.cases.map((c) => [c.id, c.kind, c.gate, c.line]), [
-      ['weather-basic', 'positive', 'soft', 1],
-      ['multi-step-invoice', 'sequence', 'soft', 6],
-      ['negative-chitchat', 'negative', 'hard', 9],
-    ]);
+    assert.deepEqual(
+      g.cases.map((c) => [c.id, c.kind, c.gate, c.line]),
+      [
+        ['weather-basic', 'positive', 'soft', 1],
+        ['multi-step-invoice', 'sequence', 'soft', 6],
+        ['negative-chitchat', 'negative', 'hard', 9],
+      ],
+    );
     const w = g.cases[0]!;
     assert.deepEqual(w.expectTool, ['get_weather']);
     assert.equal(w.args?.location?.kind, 'semantic');
@@ -81,9 +84,18 @@ cases:
     assert.match(fails('- id: a\n  prompt: x\n').message, /^tasks\.yaml:1:3 \[0\]: has neither `expect_tool` nor `expect_sequence`/);
     assert.match(fails('- id: a\n  expect_tool: x\n').message, /^tasks\.yaml:1:3 \[0\]: needs `prompt` or `messages`/);
     assert.match(fails('- id: a\n  prompt: x\n  expect_tool: t\n  gate: strict\n').message, /^tasks\.yaml:4:9 \[0\]\.gate: expected one of hard, soft/);
-    assert.match(fails('- id: a\n  prompt: x\n  expect_tool: t\n- id: a\n  prompt: y\n  expect_tool: t\n').message, /^tasks\.yaml:4:7 \[1\]\.id: duplicate case id "a"/);
-    assert.match(fails('- id: a\n  prompt: x\n  expect_tool: null\n  expect_args: {q: 1}\n').message, /^tasks\.yaml:4:3 \[0\]\.expect_args: `expect_args` needs `expect_tool`/);
-    assert.match(fails('- id: a\n  prompt: x\n  expect_tool: t\n  arg_match: {q: {regex: "("}}\n').message, /\[0\]\.arg_match\.q\.regex: not a valid regular expression/);
+    assert.match(
+      fails('- id: a\n  prompt: x\n  expect_tool: t\n- id: a\n  prompt: y\n  expect_tool: t\n').message,
+      /^tasks\.yaml:4:7 \[1\]\.id: duplicate case id "a"/,
+    );
+    assert.match(
+      fails('- id: a\n  prompt: x\n  expect_tool: null\n  expect_args: {q: 1}\n').message,
+      /^tasks\.yaml:4:3 \[0\]\.expect_args: `expect_args` needs `expect_tool`/,
+    );
+    assert.match(
+      fails('- id: a\n  prompt: x\n  expect_tool: t\n  arg_match: {q: {regex: "("}}\n').message,
+      /\[0\]\.arg_match\.q\.regex: not a valid regular expression/,
+    );
   });
 
   it('a file that is not YAML, or is empty, says so with a position', () => {

@@ -52,7 +52,11 @@ describe('task completion by a judge', () => {
       startupTimeoutMs: 10_000,
       runTimeoutMs: 20_000,
       prices: priceTable(),
-      judge: { provider: createProvider('openai:judge', { baseURL: llm.url, env: { OPENAI_API_KEY: 'k' }, maxRetries: 0 }), gate, rubrics: await loadRubrics(golden) },
+      judge: {
+        provider: createProvider('openai:judge', { baseURL: llm.url, env: { OPENAI_API_KEY: 'k' }, maxRetries: 0 }),
+        gate,
+        rubrics: await loadRubrics(golden),
+      },
     });
   };
 
@@ -83,8 +87,20 @@ describe('task completion by a judge', () => {
   });
 
   it('kappa and verdict parsing', () => {
-    assert.equal(cohensKappa([[true, true], [false, false]]), 1);
-    assert.equal(cohensKappa([[true, false], [false, true]]), -1);
+    assert.equal(
+      cohensKappa([
+        [true, true],
+        [false, false],
+      ]),
+      1,
+    );
+    assert.equal(
+      cohensKappa([
+        [true, false],
+        [false, true],
+      ]),
+      -1,
+    );
     assert.deepEqual(parseVerdict('Sure: {"score": 0.5, "reason": "partly", "rubric_hits": ["a"]}'), { score: 0.5, reason: 'partly', rubricHits: ['a'] });
     assert.throws(() => parseVerdict('yes'), /did not answer with JSON/);
     assert.throws(() => parseVerdict('{"score": 7}'), /not a number from 0 to 1/);

@@ -43,7 +43,7 @@ const G = parseGolden(
 `,
   't.yaml',
 );
-const [W, INV, NEG, EX] = G.cases as [typeof G.cases[0], typeof G.cases[0], typeof G.cases[0], typeof G.cases[0]];
+const [W, INV, NEG, EX] = G.cases as [(typeof G.cases)[0], (typeof G.cases)[0], (typeof G.cases)[0], (typeof G.cases)[0]];
 
 describe('scorers (pure, one per file)', () => {
   it('selection looks at the first call to a server tool only; unknown tools are not server calls', () => {
@@ -79,12 +79,21 @@ describe('scorers (pure, one per file)', () => {
   });
 
   it('the paired call is the best of several calls to the expected tool', () => {
-    const r = argumentsScorer.score({ expect: EX, transcript: tx(call('search_invoices', { customer: 'x' }), call('search_invoices', { customer: 'ACME corp', month: 10 })) });
+    const r = argumentsScorer.score({
+      expect: EX,
+      transcript: tx(call('search_invoices', { customer: 'x' }), call('search_invoices', { customer: 'ACME corp', month: 10 })),
+    });
     assert.equal(r.pass, true);
   });
 
   it('sequence is a subsequence in order; extras allowed, reversed order fails', () => {
-    assert.equal(sequenceScorer.score({ expect: INV, transcript: tx(call('search_invoices', {}), call('get_weather', { location: 'a' }), call('send_email', { to: 'a' })) }).pass, true);
+    assert.equal(
+      sequenceScorer.score({
+        expect: INV,
+        transcript: tx(call('search_invoices', {}), call('get_weather', { location: 'a' }), call('send_email', { to: 'a' })),
+      }).pass,
+      true,
+    );
     const rev = sequenceScorer.score({ expect: INV, transcript: tx(call('send_email', { to: 'a' }), call('search_invoices', {})) });
     assert.deepEqual([rev.pass, rev.value], [false, 0.5]);
   });

@@ -61,7 +61,10 @@ describe('semantic argument matching (embeddings endpoint, judge, lexical fallba
   const env = () => ({ OPENAI_API_KEY: 'k' });
   const run = async (matcher: string, semantic?: SemanticMatcher, extra = '') => {
     const file = path.join(dir, `${Math.random().toString(36).slice(2)}.yaml`);
-    await writeFile(file, `- id: northwind\n  prompt: "Look up Northwind Traders."\n  expect_tool: find_customer\n  expect_args: {query: "Northwind Traders"}\n  arg_match: {query: ${matcher}}\n${extra}`);
+    await writeFile(
+      file,
+      `- id: northwind\n  prompt: "Look up Northwind Traders."\n  expect_tool: find_customer\n  expect_args: {query: "Northwind Traders"}\n  arg_match: {query: ${matcher}}\n${extra}`,
+    );
     const r = await runEval({
       target: { kind: 'http', url: desk.url },
       golden: await loadGolden(file),
@@ -114,7 +117,11 @@ describe('semantic argument matching (embeddings endpoint, judge, lexical fallba
 
   it('--record keeps the similarities next to the cassettes; --replay reproduces the verdicts without asking the endpoint', async () => {
     const rec = path.join(dir, 'rec');
-    const live = await resolveSemantic({ spec: 'embeddings:openai:text-embedding-3-small', configured: [{ id: 'openai:text-embedding-3-small', baseURL: llm.url }], recordDir: rec });
+    const live = await resolveSemantic({
+      spec: 'embeddings:openai:text-embedding-3-small',
+      configured: [{ id: 'openai:text-embedding-3-small', baseURL: llm.url }],
+      recordDir: rec,
+    });
     const recorded = await run('semantic', live.matcher);
     await live.recorder!.save(rec);
     inputs.length = 0;
@@ -124,7 +131,10 @@ describe('semantic argument matching (embeddings endpoint, judge, lexical fallba
     assert.deepEqual(replayed, recorded);
     assert.equal(replayed.passes, 2);
     assert.equal(inputs.length, 0);
-    await assert.rejects(replay.matcher!.similarity([{ expected: 'Northwind Traders', actual: 'Contoso' }]), /has no similarity for "Contoso" vs "Northwind Traders"/);
+    await assert.rejects(
+      replay.matcher!.similarity([{ expected: 'Northwind Traders', actual: 'Contoso' }]),
+      /has no similarity for "Contoso" vs "Northwind Traders"/,
+    );
     assert.equal(await replaySemantic(dir), undefined);
     await assert.rejects(resolveSemantic({ spec: 'judge:openai:x', configured: [], replayDir: dir }), /holds no semantic\.json/);
   });
@@ -145,7 +155,10 @@ describe('semantic argument matching (embeddings endpoint, judge, lexical fallba
   it('an endpoint that answers 400 makes each run an error and the case inconclusive, never a pass', async () => {
     const broken = await createSemanticMatcher('embeddings:openai:missing', [{ id: 'openai:missing', baseURL: llm.url }]);
     const file = path.join(dir, 'broken.yaml');
-    await writeFile(file, `- id: northwind\n  prompt: "Look up Northwind Traders."\n  expect_tool: find_customer\n  expect_args: {query: "Northwind Traders"}\n  arg_match: {query: semantic}\n`);
+    await writeFile(
+      file,
+      `- id: northwind\n  prompt: "Look up Northwind Traders."\n  expect_tool: find_customer\n  expect_args: {query: "Northwind Traders"}\n  arg_match: {query: semantic}\n`,
+    );
     const r = await runEval({
       target: { kind: 'http', url: desk.url },
       golden: await loadGolden(file),

@@ -46,7 +46,10 @@ describe('gate: behaviour (METRICS §7)', () => {
 
   it('case hard rule: 4/5 -> 2/5 is case_regressed (warning), failing only when tagged critical', () => {
     const plain = gate([row('c1', 'm:a', 4, 5)], [row('c1', 'm:a', 2, 5)]);
-    assert.deepEqual(plain.cases.map((c) => [c.caseId, c.critical]), [['c1', false]]);
+    assert.deepEqual(
+      plain.cases.map((c) => [c.caseId, c.critical]),
+      [['c1', false]],
+    );
     assert.equal(plain.exitCode, 0);
     const critical = gate([row('c1', 'm:a', 4, 5, { tags: ['critical'] })], [row('c1', 'm:a', 2, 5, { tags: ['critical'] })]);
     assert.equal(critical.exitCode, 1);
@@ -69,7 +72,10 @@ describe('gate: behaviour (METRICS §7)', () => {
     const nc = r.notComparable.map((n) => n.subject).sort();
     assert.deepEqual(nc, ['case brand-new', 'case case-000', 'model m:b', 'model m:c']);
     // m:a is compared over the 19 unchanged cases only: 95/95 -> 0/95.
-    assert.deepEqual(r.pooled.map((p) => [p.model, p.base.runs, p.now.runs]), [['m:a', 95, 95]]);
+    assert.deepEqual(
+      r.pooled.map((p) => [p.model, p.base.runs, p.now.runs]),
+      [['m:a', 95, 95]],
+    );
     assert.equal(r.exitCode, 1);
   });
 
@@ -83,7 +89,10 @@ describe('gate: behaviour (METRICS §7)', () => {
   });
 
   it('a baseline of another golden set is an input error naming the baseline', () => {
-    assert.throws(() => gate(pooledRows('m:a', 100, 100), pooledRows('m:a', 100, 100), {}, { goldenSet: { name: 'other', hash: 'g' } }), (e: unknown) => e instanceof GateInputError && /green\.json: .*golden set "desk\.yaml", the report of "other\.yaml"/.test(e.message));
+    assert.throws(
+      () => gate(pooledRows('m:a', 100, 100), pooledRows('m:a', 100, 100), {}, { goldenSet: { name: 'other', hash: 'g' } }),
+      (e: unknown) => e instanceof GateInputError && /green\.json: .*golden set "desk\.yaml", the report of "other\.yaml"/.test(e.message),
+    );
     const disjoint = pooledRows('m:a', 100, 100).map((r) => ({ ...r, caseId: `x-${r.caseId}` }));
     assert.throws(() => gate(pooledRows('m:a', 100, 100), disjoint, {}, { goldenSet: { hash: 'g2' } }), /shares no case/);
   });

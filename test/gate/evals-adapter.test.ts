@@ -27,7 +27,14 @@ const evalsPart = {
           costUsd: 0.02,
           trace: [
             { run: 1, status: 'pass', latencyMs: 900, calls: [], assertions: [] },
-            { run: 2, status: 'fail', latencyMs: 1200, finalText: 'done', calls: [{ tool: 'delete_ticket', arguments: { id: 'T-1' }, isError: true, resultPreview: 'nope' }], assertions: [{ scorer: 'selection', pass: false, reason: 'called delete_ticket' }] },
+            {
+              run: 2,
+              status: 'fail',
+              latencyMs: 1200,
+              finalText: 'done',
+              calls: [{ tool: 'delete_ticket', arguments: { id: 'T-1' }, isError: true, resultPreview: 'nope' }],
+              assertions: [{ scorer: 'selection', pass: false, reason: 'called delete_ticket' }],
+            },
             { run: 3, status: 'error', latencyMs: 10, calls: [], assertions: [] },
           ],
         },
@@ -43,17 +50,25 @@ describe('evals adapter', () => {
     assert.deepEqual(v.goldenSet, { hash: 'g1', name: 'tasks.yaml' });
     assert.deepEqual(v.models, [{ id: 'openai:gpt-x', params: { temperature: 0 } }]);
     const row = v.results[0]!;
-    assert.deepEqual([row.caseId, row.model, row.runs, row.passes, row.errors, row.verdict, row.costUsd], ['find-ticket', 'openai:gpt-x', 4, 3, 1, 'fail', 0.02]);
+    assert.deepEqual(
+      [row.caseId, row.model, row.runs, row.passes, row.errors, row.verdict, row.costUsd],
+      ['find-ticket', 'openai:gpt-x', 4, 3, 1, 'fail', 0.02],
+    );
     assert.deepEqual(row.latenciesMs, [900, 1200]);
     assert.equal(row.caseHash, 'g1#find-ticket', 'a case without a hash of its own stands on the golden-set hash');
     const hashed = structuredClone(evalsPart);
     Object.assign(hashed.models[0]!.cases[0]!, { hash: 'c0ffee' });
     assert.equal(readEvals({ ...r, evals: hashed } as unknown as Report)!.results[0]!.caseHash, 'c0ffee', 'a case with a hash is compared by it');
-    assert.deepEqual(row.failedRuns, [{ run: 2, reason: 'called delete_ticket', calls: [{ tool: 'delete_ticket', args: { id: 'T-1' }, isError: true, result: 'nope' }], answer: 'done' }]);
+    assert.deepEqual(row.failedRuns, [
+      { run: 2, reason: 'called delete_ticket', calls: [{ tool: 'delete_ticket', args: { id: 'T-1' }, isError: true, result: 'nope' }], answer: 'done' },
+    ]);
   });
 
   it('a malformed part is a shape error naming the field', () => {
     const bad = { ...report([]), evals: { golden: { hash: 'g' }, models: [{ model: 'm', cases: [{ id: 'x', n: -1, passes: 0 }] }] } } as unknown as Report;
-    assert.throws(() => readEvals(bad), (e: unknown) => e instanceof EvalsShapeError && /evals\.models\[0\]\.cases\[0\]\.n must be a whole number/.test(e.message));
+    assert.throws(
+      () => readEvals(bad),
+      (e: unknown) => e instanceof EvalsShapeError && /evals\.models\[0\]\.cases\[0\]\.n must be a whole number/.test(e.message),
+    );
   });
 });

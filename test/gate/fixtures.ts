@@ -33,7 +33,15 @@ export function target(t: TargetFixture): TargetReport {
     results,
     ...(t.catalogueHash ? { catalogue: { hash: t.catalogueHash, tools: {} } } : {}),
     ...(t.findings
-      ? { sections: [{ id: 'contracts', title: 'Tool contracts', findings: t.findings.map((f) => ({ ruleId: 'risk/x', severity: 'error' as const, subject: 'tool', message: 'msg', ...f })) }] }
+      ? {
+          sections: [
+            {
+              id: 'contracts',
+              title: 'Tool contracts',
+              findings: t.findings.map((f) => ({ ruleId: 'risk/x', severity: 'error' as const, subject: 'tool', message: 'msg', ...f })),
+            },
+          ],
+        }
       : {}),
     summary: summarize(results),
     wire: [{ seq: 1, atMs: 1, from: 'server', channel: 'http', phase: 'probe', http: { status: 200 }, body: { jsonrpc: '2.0', id: 1, result: {} } }],
@@ -122,7 +130,18 @@ function trace(r: CaseRow): RunRecord[] {
       latencyMs: r.latenciesMs[i] ?? 100,
     });
   }
-  for (let i = 0; i < r.errors; i++) out.push({ run: r.runs + i + 1, status: 'error', error: 'timeout: no answer', assertions: [], calls: [], turns: [], finalText: '', usage: NO_USAGE, latencyMs: 0 });
+  for (let i = 0; i < r.errors; i++)
+    out.push({
+      run: r.runs + i + 1,
+      status: 'error',
+      error: 'timeout: no answer',
+      assertions: [],
+      calls: [],
+      turns: [],
+      finalText: '',
+      usage: NO_USAGE,
+      latencyMs: 0,
+    });
   return out;
 }
 

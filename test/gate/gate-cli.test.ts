@@ -34,24 +34,53 @@ describe('mcp-assay check --baseline / gate against real servers', () => {
     const good = file('good.yaml', `servers:\n  api:\n    url: ${desk.url}\n`);
     const bad = file('bad.yaml', `servers:\n  api:\n    url: ${flawed.url}\n`);
     const baseline = path.join(dir, 'ci', 'baseline.json');
-    const first = await runCli(['check', '-c', good, '--server', 'api', '--only', 'resources', '--json', path.join(dir, 'r1.json'), '--baseline', baseline, '--update-baseline']);
+    const first = await runCli([
+      'check',
+      '-c',
+      good,
+      '--server',
+      'api',
+      '--only',
+      'resources',
+      '--json',
+      path.join(dir, 'r1.json'),
+      '--baseline',
+      baseline,
+      '--update-baseline',
+    ]);
     assert.equal(first.code, 0, first.stdout + first.stderr);
     assert.match(first.stderr, /wrote the first one/);
     const recorded = readFileSync(baseline, 'utf8');
     assert.match(recorded, /"resources\/read-missing": "pass"/);
 
-    const again = await runCli(['gate', '--report', path.join(dir, 'r1.json'), '--baseline', baseline, '--update-baseline', '--history', path.join(dir, 'h.jsonl'), '--html', path.join(dir, 'r1.html')]);
+    const again = await runCli([
+      'gate',
+      '--report',
+      path.join(dir, 'r1.json'),
+      '--baseline',
+      baseline,
+      '--update-baseline',
+      '--history',
+      path.join(dir, 'h.jsonl'),
+      '--html',
+      path.join(dir, 'r1.html'),
+    ]);
     assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.match(again.stdout, /gate passed/);
     assert.equal(readFileSync(baseline, 'utf8'), recorded, 'an unchanged run rewrites the baseline byte for byte');
-    assert.match(readFileSync(path.join(dir, 'r1.html'), 'utf8'), /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/);
+    assert.match(
+      readFileSync(path.join(dir, 'r1.html'), 'utf8'),
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/,
+    );
     const line = JSON.parse(readFileSync(path.join(dir, 'h.jsonl'), 'utf8').trim());
     assert.equal(line.format, 'mcp-assay/history@1');
     assert.equal(line.scores.conformance.fail, 0);
 
     const summary = path.join(dir, 'step-summary.md');
     const md = path.join(dir, 'comment.md');
-    const flip = await runCli(['check', '-c', bad, '--server', 'api', '--only', 'resources', '--baseline', baseline, '--update-baseline', '--gate-md', md], { env: { GITHUB_STEP_SUMMARY: summary } });
+    const flip = await runCli(['check', '-c', bad, '--server', 'api', '--only', 'resources', '--baseline', baseline, '--update-baseline', '--gate-md', md], {
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
     assert.equal(flip.code, 1, flip.stdout + flip.stderr);
     assert.match(flip.stdout, /resources\/read-missing went pass → fail/);
     assert.match(flip.stderr, /left as it was/);
@@ -81,7 +110,10 @@ describe('mcp-assay gate: bad input is exit 2 naming the file', () => {
   });
 
   it('a baseline from another golden set', async () => {
-    const other = report([target({ name: 'desk', checks: { 'a/one': 'pass' } })], evals(pooledRows('m:a', 50, 50), { goldenSet: { name: 'billing', hash: 'g9' } }));
+    const other = report(
+      [target({ name: 'desk', checks: { 'a/one': 'pass' } })],
+      evals(pooledRows('m:a', 50, 50), { goldenSet: { name: 'billing', hash: 'g9' } }),
+    );
     const r = await runCli(['gate', '--report', file('other.json', other), '--baseline', baseline]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /green-baseline\.json: the baseline is of golden set "desk\.yaml", the report of "billing\.yaml"/);
@@ -103,7 +135,14 @@ describe('gate Markdown', () => {
       passed: false,
       exitCode: 1,
       reasons: ['x'],
-      deterministic: Array.from({ length: 5000 }, (_, i) => ({ target: 'desk', id: `area/check-${i}`, kind: 'regressed' as const, from: 'pass' as const, to: 'fail' as const, note: '<script>alert(1)</script> | pipe' })),
+      deterministic: Array.from({ length: 5000 }, (_, i) => ({
+        target: 'desk',
+        id: `area/check-${i}`,
+        kind: 'regressed' as const,
+        from: 'pass' as const,
+        to: 'fail' as const,
+        note: '<script>alert(1)</script> | pipe',
+      })),
       unchanged: 0,
       pooled: [],
       cases: [],

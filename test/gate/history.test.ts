@@ -13,11 +13,26 @@ type Tools = TargetReport['catalogue'] extends infer C ? (C extends { tools: inf
 const TOOLS: Tools = { search: { hash: 's1', description: 'd1' }, get: { hash: 'g1', description: 'e1' } };
 
 /** One run: a target whose catalogue is `tools` (hash `cat`), and model rows. */
-function run(o: { cat: string; tools: Tools; golden?: string; model?: string; params?: Record<string, unknown>; c1: number; c2: number; c2hash?: string; version?: string; time: string }): HistoryEntry {
+function run(o: {
+  cat: string;
+  tools: Tools;
+  golden?: string;
+  model?: string;
+  params?: Record<string, unknown>;
+  c1: number;
+  c2: number;
+  c2hash?: string;
+  version?: string;
+  time: string;
+}): HistoryEntry {
   const t = target({ name: 'desk', checks: { 'a/one': 'pass' } });
   t.catalogue = { hash: o.cat, tools: o.tools };
   const m = o.model ?? 'm:a';
-  const e = evals([row('c1', m, o.c1, 5), row('c2', m, o.c2, 5, { caseHash: o.c2hash ?? 'h-c2' })], { catalogueHash: o.cat, goldenSet: { name: 'desk', hash: o.golden ?? 'gold-1' }, params: { [m]: o.params ?? { temperature: 0 } } });
+  const e = evals([row('c1', m, o.c1, 5), row('c2', m, o.c2, 5, { caseHash: o.c2hash ?? 'h-c2' })], {
+    catalogueHash: o.cat,
+    goldenSet: { name: 'desk', hash: o.golden ?? 'gold-1' },
+    params: { [m]: o.params ?? { temperature: 0 } },
+  });
   const r = report([t], e, o.version);
   r.finishedAt = o.time;
   return historyEntry(r, { commit: `commit-${o.time.slice(11, 13)}` });
@@ -29,18 +44,62 @@ const runs = [
   // 2: the description of `search` changed; c1 fell 5/5 -> 2/5.
   run({ ...base, cat: 'cat-2', tools: { ...TOOLS, search: { hash: 's2', description: 'd2' } }, c1: 2, time: '2026-12-01T02:00:00Z' }),
   // 3: case c2 was edited (golden set changed); c2 fell 4/5 -> 1/5.
-  run({ ...base, cat: 'cat-2', tools: { ...TOOLS, search: { hash: 's2', description: 'd2' } }, c1: 2, c2: 1, golden: 'gold-2', c2hash: 'h-c2-v2', time: '2026-12-01T03:00:00Z' }),
+  run({
+    ...base,
+    cat: 'cat-2',
+    tools: { ...TOOLS, search: { hash: 's2', description: 'd2' } },
+    c1: 2,
+    c2: 1,
+    golden: 'gold-2',
+    c2hash: 'h-c2-v2',
+    time: '2026-12-01T03:00:00Z',
+  }),
   // 4: temperature changed; c1 back to 5/5.
-  run({ ...base, cat: 'cat-2', tools: { ...TOOLS, search: { hash: 's2', description: 'd2' } }, c1: 5, c2: 1, golden: 'gold-2', c2hash: 'h-c2-v2', params: { temperature: 0.7 }, time: '2026-12-01T04:00:00Z' }),
+  run({
+    ...base,
+    cat: 'cat-2',
+    tools: { ...TOOLS, search: { hash: 's2', description: 'd2' } },
+    c1: 5,
+    c2: 1,
+    golden: 'gold-2',
+    c2hash: 'h-c2-v2',
+    params: { temperature: 0.7 },
+    time: '2026-12-01T04:00:00Z',
+  }),
   // 5: nothing visible changed; c1 fell 5/5 -> 3/5.
-  run({ ...base, cat: 'cat-2', tools: { ...TOOLS, search: { hash: 's2', description: 'd2' } }, c1: 3, c2: 1, golden: 'gold-2', c2hash: 'h-c2-v2', params: { temperature: 0.7 }, time: '2026-12-01T05:00:00Z' }),
+  run({
+    ...base,
+    cat: 'cat-2',
+    tools: { ...TOOLS, search: { hash: 's2', description: 'd2' } },
+    c1: 3,
+    c2: 1,
+    golden: 'gold-2',
+    c2hash: 'h-c2-v2',
+    params: { temperature: 0.7 },
+    time: '2026-12-01T05:00:00Z',
+  }),
   // 6: a tool was added and the model replaced; c1 3/5 -> 4/5.
-  run({ ...base, cat: 'cat-3', tools: { ...TOOLS, search: { hash: 's2', description: 'd2' }, close: { hash: 'c1', description: 'f1' } }, model: 'm:b', c1: 4, c2: 1, golden: 'gold-2', c2hash: 'h-c2-v2', params: { temperature: 0.7 }, time: '2026-12-01T06:00:00Z' }),
+  run({
+    ...base,
+    cat: 'cat-3',
+    tools: { ...TOOLS, search: { hash: 's2', description: 'd2' }, close: { hash: 'c1', description: 'f1' } },
+    model: 'm:b',
+    c1: 4,
+    c2: 1,
+    golden: 'gold-2',
+    c2hash: 'h-c2-v2',
+    params: { temperature: 0.7 },
+    time: '2026-12-01T06:00:00Z',
+  }),
 ];
 
 const moves = historyMoves(runs);
 const kinds = (from: number, caseId?: string) => moves.find((m) => m.from === from && m.caseId === caseId)?.causes.map((c) => c.kind);
-const detail = (from: number, caseId?: string) => moves.find((m) => m.from === from && m.caseId === caseId)?.causes.map((c) => c.detail).join(' | ');
+const detail = (from: number, caseId?: string) =>
+  moves
+    .find((m) => m.from === from && m.caseId === caseId)
+    ?.causes.map((c) => c.detail)
+    .join(' | ');
 
 describe('history: every move is attributed to what changed', () => {
   it('an entry has time, commit, catalogue, golden hash, models, per-case pass rates and scores', () => {

@@ -17,7 +17,13 @@ const CASES = Array.from({ length: 12 }, (_, i) => `case-${String(11 - i).padSta
 /** A full run: varied pass counts, critical tags, infra errors, costs and latencies. */
 const FULL_ROWS = CASES.flatMap((c, i) =>
   MODELS.map((m, j) =>
-    row(c, m, (i * 3 + j * 2) % 6 > 5 ? 5 : (i * 3 + j * 2) % 6, 5, { line: 3 + i * 4, tags: i % 3 === 0 ? ['critical'] : ['search'], latenciesMs: [100 + i, 200 + j, 300, 400, 500 + i * j], costUsd: 0.01 * (i + 1), ...(i === 7 && j === 1 ? { errors: 2, verdict: 'inconclusive' } : {}) }),
+    row(c, m, (i * 3 + j * 2) % 6 > 5 ? 5 : (i * 3 + j * 2) % 6, 5, {
+      line: 3 + i * 4,
+      tags: i % 3 === 0 ? ['critical'] : ['search'],
+      latenciesMs: [100 + i, 200 + j, 300, 400, 500 + i * j],
+      costUsd: 0.01 * (i + 1),
+      ...(i === 7 && j === 1 ? { errors: 2, verdict: 'inconclusive' } : {}),
+    }),
   ),
 );
 const conf = () => target({ name: 'desk', checks: { 'a/one': 'pass', 'a/two': 'fail' } });
@@ -25,7 +31,10 @@ const conf = () => target({ name: 'desk', checks: { 'a/one': 'pass', 'a/two': 'f
 function shardReports(count: number, rows = FULL_ROWS, extra: EvalsExtra = {}): MergeInput[] {
   return Array.from({ length: count }, (_, k) => {
     const pairs = new Set(selectShardPairs(CASES, MODELS, { index: k + 1, count }).map((p) => `${p.caseId}|${p.model}`));
-    const e = evals(rows.filter((r) => pairs.has(`${r.caseId}|${r.model}`)), { shard: { index: k + 1, count, runId: 'run-7' }, models: MODELS, ...extra });
+    const e = evals(
+      rows.filter((r) => pairs.has(`${r.caseId}|${r.model}`)),
+      { shard: { index: k + 1, count, runId: 'run-7' }, models: MODELS, ...extra },
+    );
     e.golden.cases = CASES.length;
     return { file: `shard-${k + 1}.json`, report: report([conf()], e) };
   });
@@ -33,7 +42,10 @@ function shardReports(count: number, rows = FULL_ROWS, extra: EvalsExtra = {}): 
 
 const full = (): Report => report([conf()], evals(FULL_ROWS, { models: MODELS }));
 
-const verdicts = (r: Report) => readEvals(r)!.results.map((x) => `${x.caseId}|${x.model}|${x.passes}/${x.runs}|${x.verdict}`).sort();
+const verdicts = (r: Report) =>
+  readEvals(r)!
+    .results.map((x) => `${x.caseId}|${x.model}|${x.passes}/${x.runs}|${x.verdict}`)
+    .sort();
 
 describe('merge: shards combine into the unsharded report', () => {
   it('the same evals part (cases in golden order, verdicts, metrics, summary, usage, cost) and the same gate result as the unsharded run, for 1 to 5 shards', () => {
@@ -48,7 +60,11 @@ describe('merge: shards combine into the unsharded report', () => {
       assert.deepEqual(verdicts(merged), verdicts(full()), `${n} shards`);
       assert.equal(merged.evals!.shard, undefined);
       assert.deepEqual(merged.evals, full().evals, `${n} shards: the evals part`);
-      assert.deepEqual(merged.evals!.models[0]!.cases.map((c) => c.id), CASES, 'golden order, not id order');
+      assert.deepEqual(
+        merged.evals!.models[0]!.cases.map((c) => c.id),
+        CASES,
+        'golden order, not id order',
+      );
       assert.deepEqual(runGate(merged, baseline, files), unsharded, `${n} shards gate the same`);
       assert.deepEqual(merged.summary, full().summary);
     }
@@ -65,8 +81,14 @@ describe('merge: shards combine into the unsharded report', () => {
     const cost = { costUsd: 0.01 };
     const a = part([row('c1', 'm:a', 5, 5, { line: 1, ...cost }), row('c3', 'm:a', 4, 5, { line: 9, ...cost })], 1, [1, 4], 1);
     const b = part([row('c2', 'm:a', 3, 5, { line: 5, ...cost })], 2, [0, 6]);
-    const m = mergeReports([{ file: 'a', report: a }, { file: 'b', report: b }]).evals!.models[0]!;
-    assert.deepEqual(m.cases.map((c) => c.id), ['c1', 'c2', 'c3']);
+    const m = mergeReports([
+      { file: 'a', report: a },
+      { file: 'b', report: b },
+    ]).evals!.models[0]!;
+    assert.deepEqual(
+      m.cases.map((c) => c.id),
+      ['c1', 'c2', 'c3'],
+    );
     // selection 9/10 + 3/5 = 12/15 = 0.8, Wilson 95% [0.5481, 0.9295]
     assert.deepEqual(m.metrics.selectionAccuracy, { c: 12, n: 15, rate: 0.8, lo: 0.5481, hi: 0.9295 });
     // over-triggering 1/4 + 0/6 = 1/10, Wilson 95% [0.0179, 0.4042]; `send` false triggers are over all 10 negative runs
@@ -81,7 +103,11 @@ describe('merge: shards combine into the unsharded report', () => {
   it('shards of different runs, repeated, overlapping or missing shards: an error naming the file', () => {
     const s = shardReports(3);
     const other = shardReports(3, FULL_ROWS, { goldenSet: { name: 'desk', hash: 'golden-2' } });
-    const err = (inputs: MergeInput[], re: RegExp) => assert.throws(() => mergeReports(inputs), (e: unknown) => e instanceof GateInputError && re.test(e.message));
+    const err = (inputs: MergeInput[], re: RegExp) =>
+      assert.throws(
+        () => mergeReports(inputs),
+        (e: unknown) => e instanceof GateInputError && re.test(e.message),
+      );
     err([s[0]!, other[1]!, s[2]!], /^shard-2\.json: a shard of another run than shard-1\.json: the golden set hash differs/);
     err([s[0]!, s[1]!, s[1]!], /^shard-2\.json: shard 2\/3 again \(also shard-2\.json\)/);
     err([s[0]!, s[1]!], /^shard-1\.json: shard\(s\) 3 of 3 are missing/);
@@ -92,7 +118,10 @@ describe('merge: shards combine into the unsharded report', () => {
     err([s[0]!, s[1]!, overlap], /^x\.json: case .* was also run in shard-1\.json: the shards overlap/);
     const diffTarget = { file: 'y.json', report: { ...s[2]!.report, targets: [target({ name: 'desk', checks: { 'a/one': 'fail', 'a/two': 'fail' } })] } };
     err([s[0]!, s[1]!, diffTarget], /^y\.json: target desk was also checked in shard-1\.json with other results \(a\/one: pass there, fail here\)/);
-    err([s[0]!, { file: 'v.json', report: { ...s[1]!.report, tool: { name: 'mcp-assay', version: '0.2.0' } } }, s[2]!], /^v\.json: written by mcp-assay 0\.2\.0/);
+    err(
+      [s[0]!, { file: 'v.json', report: { ...s[1]!.report, tool: { name: 'mcp-assay', version: '0.2.0' } } }, s[2]!],
+      /^v\.json: written by mcp-assay 0\.2\.0/,
+    );
   });
 
   it('the merge command writes the merged report; bad shards are exit 2 naming the file', async () => {

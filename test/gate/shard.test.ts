@@ -20,7 +20,10 @@ describe('sharding (case × model)', () => {
 
   it('is balanced: 600 pairs over 4 shards, each within 15% of 150', () => {
     const sizes = [1, 2, 3, 4].map((i) => selectShardPairs(cases(200), MODELS, { index: i, count: 4 }).length);
-    assert.equal(sizes.reduce((a, b) => a + b, 0), 600);
+    assert.equal(
+      sizes.reduce((a, b) => a + b, 0),
+      600,
+    );
     for (const s of sizes) assert.ok(Math.abs(s - 150) <= 22, `sizes ${sizes.join(', ')}`);
   });
 

@@ -56,6 +56,13 @@ describe('statistics of METRICS §6-§8', () => {
     assert.equal(percentile([], 0.95), undefined);
     assert.equal(percentile([7], 0.95), 7);
     // h = 19 * 0.95 = 18.05 over 1..20: 19 + 0.05 * (20 - 19)
-    near(percentile(Array.from({ length: 20 }, (_, i) => 20 - i), 0.95)!, 19.05, 1e-9);
+    near(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => 20 - i),
+        0.95,
+      )!,
+      19.05,
+      1e-9,
+    );
   });
 });

@@ -9,7 +9,13 @@ const file = readFileSync(path.join(REPO, 'examples/github-workflow/mcp-assay.ym
 
 describe('the example GitHub workflow', () => {
   it('is valid YAML with conformance on push/PR, evals nightly and on a label over shards, merge, gate, cache and artifacts', () => {
-    const wf = parse(file) as { on: Record<string, unknown>; jobs: Record<string, { if?: string; needs?: string; strategy?: { matrix: { shard: number[] } }; steps: { run?: string; uses?: string; with?: Record<string, string> }[] }> };
+    const wf = parse(file) as {
+      on: Record<string, unknown>;
+      jobs: Record<
+        string,
+        { if?: string; needs?: string; strategy?: { matrix: { shard: number[] } }; steps: { run?: string; uses?: string; with?: Record<string, string> }[] }
+      >;
+    };
     assert.ok(wf.on.push && wf.on.pull_request && wf.on.schedule);
     const { conformance, evals, gate } = wf.jobs;
     assert.ok(conformance!.steps.some((s) => s.run?.includes('mcp-assay check') && s.run.includes('--baseline') && s.run.includes('--sarif')));

@@ -53,22 +53,58 @@ interface HostileCase {
 }
 
 const mentions = (re: RegExp, what: string) => (o: Outcome) =>
-  assert.ok(re.test(o.files.json), `${o.transport}: the report does not say ${what}; not passing: ${o.report.targets[0]?.results.filter((r) => !['pass', 'skip'].includes(r.status)).map((r) => `${r.checkId} ${r.status} ${r.message ?? ''}`.slice(0, 160)).join(' | ')}`);
+  assert.ok(
+    re.test(o.files.json),
+    `${o.transport}: the report does not say ${what}; not passing: ${o.report.targets[0]?.results
+      .filter((r) => !['pass', 'skip'].includes(r.status))
+      .map((r) => `${r.checkId} ${r.status} ${r.message ?? ''}`.slice(0, 160))
+      .join(' | ')}`,
+  );
 
 const CASES: HostileCase[] = [
-  { mode: 'deep-json', slow: true, attack: 'responses and a default argument nested 5000 levels deep', expect: mentions(/nested deeper than 128 levels/, 'that the message was cut') },
-  { mode: 'ref-bomb', slow: true, attack: 'an outputSchema whose $defs double at each of 34 levels', expect: mentions(/once its \$refs are expanded/, 'that the schema is over the expansion budget') },
-  { mode: 'redos-evasive', slow: true, attack: 'a catastrophic pattern hidden behind redundant groups', expect: mentions(/linear-time engine \(re2js\)/, 'which engine judged the pattern') },
-  { mode: 'redos-classic', slow: true, attack: 'the classic ^(a+)+$ pattern against a long near-match', expect: mentions(/linear-time engine \(re2js\)/, 'which engine judged the pattern') },
+  {
+    mode: 'deep-json',
+    slow: true,
+    attack: 'responses and a default argument nested 5000 levels deep',
+    expect: mentions(/nested deeper than 128 levels/, 'that the message was cut'),
+  },
+  {
+    mode: 'ref-bomb',
+    slow: true,
+    attack: 'an outputSchema whose $defs double at each of 34 levels',
+    expect: mentions(/once its \$refs are expanded/, 'that the schema is over the expansion budget'),
+  },
+  {
+    mode: 'redos-evasive',
+    slow: true,
+    attack: 'a catastrophic pattern hidden behind redundant groups',
+    expect: mentions(/linear-time engine \(re2js\)/, 'which engine judged the pattern'),
+  },
+  {
+    mode: 'redos-classic',
+    slow: true,
+    attack: 'the classic ^(a+)+$ pattern against a long near-match',
+    expect: mentions(/linear-time engine \(re2js\)/, 'which engine judged the pattern'),
+  },
   { mode: 'discover-only', attack: 'answers server/discover, never initialize' },
-  { mode: 'echo-secret', slow: true, attack: 'echoes the secret as keys, values, _meta and a stdout line', expect: mentions(/\*\*\*/, 'that it masked the echoed secret') },
+  {
+    mode: 'echo-secret',
+    slow: true,
+    attack: 'echoes the secret as keys, values, _meta and a stdout line',
+    expect: mentions(/\*\*\*/, 'that it masked the echoed secret'),
+  },
   { mode: 'control-bytes', attack: 'ESC, BEL, C1 CSI, U+202E and HTML in names, descriptions, errors and stderr' },
   { mode: 'setsid-child', attack: 'a child that leaves the process group with setsid', transports: ['stdio'] },
   { mode: 'hang', attack: 'never answers', expect: (o) => assert.equal(o.report.targets[0]!.outcome, 'inconclusive') },
   { mode: 'slow-drip', attack: 'answers one byte every 300 ms' },
   { mode: 'endless-sse', attack: 'an SSE stream that never ends', transports: ['http'] },
   { mode: 'huge-body', attack: 'a 20 MB tools/list (over the 16 MB cap), as one body or one stdout line' },
-  { mode: 'garbage-stdout', slow: true, attack: 'non-JSON on stdout, HTML for a JSON body', expect: (o) => assert.ok(o.transport === 'http' || o.report.targets[0]!.results.some((r) => r.checkId === 'stdio/stdout-json-only' && r.status === 'fail')) },
+  {
+    mode: 'garbage-stdout',
+    slow: true,
+    attack: 'non-JSON on stdout, HTML for a JSON body',
+    expect: (o) => assert.ok(o.transport === 'http' || o.report.targets[0]!.results.some((r) => r.checkId === 'stdio/stdout-json-only' && r.status === 'fail')),
+  },
   { mode: 'crash-mid-run', attack: 'dies after a few requests' },
   { mode: 'network-ref', attack: 'schemas with network $refs (the canary counts fetches)' },
   { mode: 'write-bait', attack: 'destructive and unannotated tools', expect: (o) => assert.equal(o.writes, 0, 'a tool that may write was called') },
@@ -89,7 +125,19 @@ async function runCase(c: HostileCase, transport: Transport): Promise<Outcome> {
   const marker = randomBytes(8).toString('hex');
   const files = { json: path.join(dir, 'r.json'), junit: path.join(dir, 'r.xml'), md: path.join(dir, 'r.md') };
   const deadline = c.slow ? SLOW_DEADLINE_MS : DEADLINE_MS;
-  const common = ['--timeout', String(c.slow ? SLOW_TIMEOUT_MS : TIMEOUT_MS), '--deadline', String(deadline), '--no-color', '--json', files.json, '--junit', files.junit, '--md', files.md];
+  const common = [
+    '--timeout',
+    String(c.slow ? SLOW_TIMEOUT_MS : TIMEOUT_MS),
+    '--deadline',
+    String(deadline),
+    '--no-color',
+    '--json',
+    files.json,
+    '--junit',
+    files.junit,
+    '--md',
+    files.md,
+  ];
   let http: HostileHttp | undefined;
   let run: CliRun;
   try {
@@ -112,8 +160,14 @@ async function runCase(c: HostileCase, transport: Transport): Promise<Outcome> {
   const o: Outcome = { transport, run, report: JSON.parse(outputs.json!) as Report, files: outputs, writes: 0 };
   o.writes = http ? http.writes() : (o.report.targets[0]?.stderr ?? '').split('WRITE-TOOL-CALLED').length - 1;
 
-  assert.ok(o.report.durationMs <= deadline + GRACE_MS, `${label}: the run took ${o.report.durationMs} ms by its own clock (deadline ${deadline} + grace ${GRACE_MS})`);
-  assert.ok(run.ms <= deadline + GRACE_MS + START_SLACK_MS, `${label}: the process took ${Math.round(run.ms)} ms (deadline ${deadline} + grace ${GRACE_MS} + start ${START_SLACK_MS})`);
+  assert.ok(
+    o.report.durationMs <= deadline + GRACE_MS,
+    `${label}: the run took ${o.report.durationMs} ms by its own clock (deadline ${deadline} + grace ${GRACE_MS})`,
+  );
+  assert.ok(
+    run.ms <= deadline + GRACE_MS + START_SLACK_MS,
+    `${label}: the process took ${Math.round(run.ms)} ms (deadline ${deadline} + grace ${GRACE_MS} + start ${START_SLACK_MS})`,
+  );
   assert.ok(run.code === 1 || run.code === 3, `${label}: exit code ${run.code}\n${run.stdout.slice(-2000)}\n${run.stderr}`);
   assert.equal(xmlProblem(outputs.junit!), undefined, `${label}: JUnit is not well-formed XML`);
   assert.match(outputs.md!, /^#/m, `${label}: Markdown report is empty`);

@@ -39,7 +39,8 @@ export async function startServers(): Promise<Servers> {
 const ext = path.extname(new URL(import.meta.url).pathname);
 const node = (file: string, ...args: string[]) => ['--', process.execPath, ...nodeFlags(), file.endsWith(ext) ? file : `${file}${ext}`, ...args];
 const example = (file: string, ...args: string[]) => node(path.join(EXAMPLES, file), ...args);
-const fixture = (file: string, ...args: string[]) => node(path.join(REPO, ext === '.ts' ? 'test/fixtures/servers' : 'dist/test/fixtures/servers', file), ...args);
+const fixture = (file: string, ...args: string[]) =>
+  node(path.join(REPO, ext === '.ts' ? 'test/fixtures/servers' : 'dist/test/fixtures/servers', file), ...args);
 const real = (pkg: Parameters<typeof npmServer>[0], ...args: string[]) => ['--', ...npmServer(pkg, args)];
 
 export interface IdentityCase {
@@ -80,15 +81,34 @@ export const CASES: IdentityCase[] = [
   { name: 'snapshot-everything', args: (_s, out) => ['snapshot', '-o', out, ...real('server-everything', 'stdio')] },
   {
     name: 'diff-github-like',
-    args: (_s, out) => ['diff', '--json', out, path.join(REPO, 'test/fixtures/catalogues/github-like.json'), path.join(REPO, 'test/fixtures/catalogues/github-like-v2.json')],
+    args: (_s, out) => [
+      'diff',
+      '--json',
+      out,
+      path.join(REPO, 'test/fixtures/catalogues/github-like.json'),
+      path.join(REPO, 'test/fixtures/catalogues/github-like-v2.json'),
+    ],
   },
   {
     name: 'diff-filesystem',
-    args: (_s, out) => ['diff', '--json', out, path.join(REPO, 'test/fixtures/catalogues/filesystem.json'), path.join(REPO, 'test/fixtures/catalogues/filesystem-v2.json')],
+    args: (_s, out) => [
+      'diff',
+      '--json',
+      out,
+      path.join(REPO, 'test/fixtures/catalogues/filesystem.json'),
+      path.join(REPO, 'test/fixtures/catalogues/filesystem-v2.json'),
+    ],
   },
   {
     name: 'inventory-catalogues',
-    args: (_s, out) => ['inventory', '--format', 'json', '-o', out, ...['github-like', 'admin-console', 'filesystem'].map((f) => path.join(REPO, `test/fixtures/catalogues/${f}.json`))],
+    args: (_s, out) => [
+      'inventory',
+      '--format',
+      'json',
+      '-o',
+      out,
+      ...['github-like', 'admin-console', 'filesystem'].map((f) => path.join(REPO, `test/fixtures/catalogues/${f}.json`)),
+    ],
   },
   {
     name: 'eval-replay-support-desk',

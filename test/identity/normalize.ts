@@ -20,21 +20,23 @@ function text(s: string, c: NormalizeContext): string {
   let out = s;
   for (const t of c.tmp) out = out.split(t).join('<TMP>');
   out = out.split(c.repo).join('<REPO>');
-  return out
-    .replace(/(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:<PORT>')
-    .replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z\b/g, '<TIME>')
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<UUID>')
-    .replace(/\b\d+(\.\d+)? ?(ms|s)\b/g, '<DURATION>')
-    .replace(/\bpid \d+/g, 'pid <PID>')
-    .replace(/\b00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]\b/g, '<TRACEPARENT>')
-    .replace(/\b[0-9a-f]{32}\b/g, '<TRACE-ID>')
-    .replace(/\b(mcp-assay-(?:no-such-task|invalid-cursor|no-such-prompt|no-such-tool))-[0-9a-z]+/g, '$1-<NONCE>')
-    .replace(/mcp-assay-missing\/[0-9a-z]+/g, 'mcp-assay-missing/<NONCE>')
-    .replace(/#\d+/g, '#<SEQ>')
-    .replace(/\btagged \d+/g, 'tagged <ID>')
-    // How many messages arrive within a listen window, or in all, is a matter of timing.
-    .replace(/\b\d+ (of \d+ )?(server messages?|notification\(s\)|stream message\(s\)|server message\(s\))/g, '<COUNT> $1$2')
-    .replace(/\bof \d+ (server messages?)/g, 'of <COUNT> $1');
+  return (
+    out
+      .replace(/(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:<PORT>')
+      .replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z\b/g, '<TIME>')
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<UUID>')
+      .replace(/\b\d+(\.\d+)? ?(ms|s)\b/g, '<DURATION>')
+      .replace(/\bpid \d+/g, 'pid <PID>')
+      .replace(/\b00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]\b/g, '<TRACEPARENT>')
+      .replace(/\b[0-9a-f]{32}\b/g, '<TRACE-ID>')
+      .replace(/\b(mcp-assay-(?:no-such-task|invalid-cursor|no-such-prompt|no-such-tool))-[0-9a-z]+/g, '$1-<NONCE>')
+      .replace(/mcp-assay-missing\/[0-9a-z]+/g, 'mcp-assay-missing/<NONCE>')
+      .replace(/#\d+/g, '#<SEQ>')
+      .replace(/\btagged \d+/g, 'tagged <ID>')
+      // How many messages arrive within a listen window, or in all, is a matter of timing.
+      .replace(/\b\d+ (of \d+ )?(server messages?|notification\(s\)|stream message\(s\)|server message\(s\))/g, '<COUNT> $1$2')
+      .replace(/\bof \d+ (server messages?)/g, 'of <COUNT> $1')
+  );
 }
 
 function walk(v: Json, c: NormalizeContext, parentKey = ''): Json {
@@ -58,11 +60,13 @@ function exchangeKey(e: Record<string, Json>, c: NormalizeContext): string {
   // A server message's phase is whichever check was running when it arrived: attribution, not content.
   if (rest.from !== 'harness') delete rest.phase;
   const body = rest.body;
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'id' in body) rest.body = { ...body, id: typeof body.id === 'number' || typeof body.id === 'string' ? '<ID>' : body.id };
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'id' in body)
+    rest.body = { ...body, id: typeof body.id === 'number' || typeof body.id === 'string' ? '<ID>' : body.id };
   const full = JSON.stringify(walk(rest, c));
   const b = (rest.body ?? {}) as Record<string, Json>;
   const http = (rest.http ?? {}) as Record<string, Json>;
-  const what = typeof b.method === 'string' ? b.method : 'error' in b ? `error ${JSON.stringify((b.error as Record<string, Json>)?.code)}` : 'result' in b ? 'result' : '';
+  const what =
+    typeof b.method === 'string' ? b.method : 'error' in b ? `error ${JSON.stringify((b.error as Record<string, Json>)?.code)}` : 'result' in b ? 'result' : '';
   // Scalars only (an object would print as JSON, never as "[object Object]").
   const label = [rest.from, rest.channel, rest.phase, http.method, http.status, what]
     .filter((x) => x !== undefined && x !== '')
@@ -77,7 +81,12 @@ function target(t: Record<string, Json>, c: NormalizeContext): Json {
   for (const e of wire) bySeq.set(e.seq as number, exchangeKey(e, c));
   const results = (Array.isArray(t.results) ? (t.results as Record<string, Json>[]) : [])
     // Evidence is kept as the kinds of message cited (not how many: listen windows catch a varying number).
-    .map((r): Record<string, Json> => ({ ...r, ...(Array.isArray(r.evidence) ? { evidence: [...new Set((r.evidence as number[]).map((s) => (bySeq.get(s) ?? `missing`).replace(/ sha:.*$/, '')))].sort() } : {}) }))
+    .map((r): Record<string, Json> => ({
+      ...r,
+      ...(Array.isArray(r.evidence)
+        ? { evidence: [...new Set((r.evidence as number[]).map((s) => (bySeq.get(s) ?? `missing`).replace(/ sha:.*$/, '')))].sort() }
+        : {}),
+    }))
     .sort((a, b) => (a.checkId as string).localeCompare(b.checkId as string));
   const { wire: _w, results: _r, ...rest } = t;
   // The wire record itself is left out: its interleaving and the notifications caught in each window are timing.

@@ -73,12 +73,20 @@ export function ourVerdict(results: readonly (CheckResult | undefined)[]): Row['
 
 const SAME: Record<string, Status> = { SUCCESS: 'pass', FAILURE: 'fail', WARNING: 'warn' };
 
-export function judge(m: Mapping, server: string, official: Row['official'], ours: Row['ourStatus'], known: readonly KnownDifference[] = KNOWN_DIFFERENCES): Pick<Row, 'verdict' | 'note' | 'difference'> {
+export function judge(
+  m: Mapping,
+  server: string,
+  official: Row['official'],
+  ours: Row['ourStatus'],
+  known: readonly KnownDifference[] = KNOWN_DIFFERENCES,
+): Pick<Row, 'verdict' | 'note' | 'difference'> {
   if (official === 'not run' || official === 'not testable') return { verdict: 'excluded', note: `official: ${official}` };
   if (ours === 'precondition-failed' || ours === 'skip') return { verdict: 'excluded', note: `ours: ${ours}` };
   if (SAME[official] === ours) return { verdict: 'agree' };
-  if (m.relation === 'ours-stricter' && official === 'WARNING' && ours === 'fail') return { verdict: 'agree (ours stricter)', note: 'the suite warns on a MUST' };
-  if (m.relation === 'suite-stricter' && official === 'FAILURE' && ours === 'warn') return { verdict: 'agree (suite stricter)', note: 'the suite fails what we grade SHOULD' };
+  if (m.relation === 'ours-stricter' && official === 'WARNING' && ours === 'fail')
+    return { verdict: 'agree (ours stricter)', note: 'the suite warns on a MUST' };
+  if (m.relation === 'suite-stricter' && official === 'FAILURE' && ours === 'warn')
+    return { verdict: 'agree (suite stricter)', note: 'the suite fails what we grade SHOULD' };
   const k = known.find((d) => d.key === m.key && d.servers.some((p) => glob(p, server)) && d.official === official && d.ours === ours);
   if (k) return { verdict: 'known difference', note: k.why, difference: k };
   return { verdict: 'DISAGREE', note: `official ${official} should pair with ours ${SAME[official] ?? '?'}` };
@@ -89,7 +97,12 @@ function officialLabel(sels: readonly OfficialSelector[]): string {
   return [...new Set(sels.map((s) => s.id ?? `scenario ${s.scenario ?? '?'}`))].join(' + ');
 }
 
-export function compare(server: string, official: readonly OfficialCheck[], ours: readonly CheckResult[], mappings: readonly Mapping[] = MAPPINGS): ServerComparison {
+export function compare(
+  server: string,
+  official: readonly OfficialCheck[],
+  ours: readonly CheckResult[],
+  mappings: readonly Mapping[] = MAPPINGS,
+): ServerComparison {
   const byId = new Map(ours.map((r) => [r.checkId, r]));
   const claimed = new Set<OfficialCheck>();
   const rows: Row[] = mappings.map((m) => {
@@ -113,7 +126,11 @@ export function compare(server: string, official: readonly OfficialCheck[], ours
 
 function table(header: string[], body: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join(' | ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)];
 }
 
@@ -131,7 +148,8 @@ export function renderComparison(c: ServerComparison): string {
   for (const u of c.unmapped) kinds.set(u.entry.kind, (kinds.get(u.entry.kind) ?? 0) + 1);
   out.push(`not mapped (see unmapped.ts): ${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')} official check occurrences`);
   if (c.oursOnly.length) out.push(`mcp-assay only: ${c.oursOnly.map((r) => `${r.checkId} ${r.status}`).join(', ')}`);
-  if (c.unclassified.length) out.push(`UNCLASSIFIED official checks (add to mapping.ts or unmapped.ts): ${[...new Set(c.unclassified.map((x) => `${x.scenario}:${x.id}`))].join(', ')}`);
+  if (c.unclassified.length)
+    out.push(`UNCLASSIFIED official checks (add to mapping.ts or unmapped.ts): ${[...new Set(c.unclassified.map((x) => `${x.scenario}:${x.id}`))].join(', ')}`);
   return out.join('\n');
 }
 
@@ -149,7 +167,11 @@ export function unusedDifferences(done: readonly ServerComparison[], known: read
 /** One comparison's problems, for the assertion message; empty when the server passes the oracle. */
 export function problems(c: ServerComparison): string[] {
   return [
-    ...c.rows.filter((r) => r.verdict === 'DISAGREE').map((r) => `${c.server}: ${r.key}: official ${r.officialIds} = ${r.official}, ours ${r.ours} = ${r.ourStatus} (${r.note ?? ''})`),
-    ...[...new Set(c.unclassified.map((x) => `${x.scenario}:${x.id}`))].map((x) => `${c.server}: official check ${x} is not classified in mapping.ts or unmapped.ts`),
+    ...c.rows
+      .filter((r) => r.verdict === 'DISAGREE')
+      .map((r) => `${c.server}: ${r.key}: official ${r.officialIds} = ${r.official}, ours ${r.ours} = ${r.ourStatus} (${r.note ?? ''})`),
+    ...[...new Set(c.unclassified.map((x) => `${x.scenario}:${x.id}`))].map(
+      (x) => `${c.server}: official check ${x} is not classified in mapping.ts or unmapped.ts`,
+    ),
   ];
 }

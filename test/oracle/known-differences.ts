@@ -7,7 +7,11 @@ import type { KnownDifference } from './mapping.js';
 export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     key: 'wire schema',
-    servers: ['flawed:cache-hints-missing', 'flawed:discover-missing-fields', 'flawed:headers-name-unchecked+cache-hints-missing+unknown-method-wrong+tools-order-unstable'],
+    servers: [
+      'flawed:cache-hints-missing',
+      'flawed:discover-missing-fields',
+      'flawed:headers-name-unchecked+cache-hints-missing+unknown-method-wrong+tools-order-unstable',
+    ],
     official: 'FAILURE',
     ours: 'pass',
     why: 'one finding per root cause: a result missing ttlMs/cacheScope (or discover fields) fails caching/cacheable-results or discover/implemented, and the wire check points there ("same cause as") instead of failing the same messages again',

@@ -21,13 +21,25 @@ function official(id: string, status: OfficialStatus, extra: Partial<OfficialChe
 }
 
 function ours(checkId: string, status: Status): CheckResult {
-  return { checkId, title: '', area: '', level: 'MUST', status, spec: { revision: { since: '2026-07-28' }, section: '', quote: '' }, transports: ['http'], durationMs: 0 };
+  return {
+    checkId,
+    title: '',
+    area: '',
+    level: 'MUST',
+    status,
+    spec: { revision: { since: '2026-07-28' }, section: '', quote: '' },
+    transports: ['http'],
+    durationMs: 0,
+  };
 }
 
 describe('oracle mapping', () => {
   it('names only checks that exist in the catalogue, each mapped once', () => {
     const mapped = MAPPINGS.flatMap((m) => m.ours);
-    assert.deepEqual(mapped.filter((id) => !ids.has(id)), []);
+    assert.deepEqual(
+      mapped.filter((id) => !ids.has(id)),
+      [],
+    );
     assert.equal(new Set(mapped).size, mapped.length);
     assert.equal(byKey.size, MAPPINGS.length, 'mapping keys are unique');
   });
@@ -44,7 +56,10 @@ describe('oracle mapping', () => {
     for (const d of KNOWN_DIFFERENCES) {
       const m = byKey.get(d.key);
       assert.ok(m, `no mapping ${d.key}`);
-      assert.ok(d.servers.every((p) => labels.some((l) => glob(p, l))), `${d.key}: ${d.servers.join(', ')}`);
+      assert.ok(
+        d.servers.every((p) => labels.some((l) => glob(p, l))),
+        `${d.key}: ${d.servers.join(', ')}`,
+      );
       // A "difference" the rules already accept would hide nothing and mislead the reader.
       assert.notEqual(judge(m, '', d.official, d.ours, []).verdict, 'agree', d.key);
       assert.ok(d.why.length > 20, d.key);
@@ -108,7 +123,10 @@ describe('oracle comparison rules', () => {
     assert.equal(row('header Mcp-Method missing')?.verdict, 'DISAGREE');
     assert.equal(row('meta missing-meta')?.verdict, 'DISAGREE');
     assert.equal(row('meta missing-protocol-version')?.verdict, 'excluded');
-    assert.deepEqual(c.unclassified.map((x) => x.id), ['sep-2575-brand-new-check']);
+    assert.deepEqual(
+      c.unclassified.map((x) => x.id),
+      ['sep-2575-brand-new-check'],
+    );
   });
 
   it('reports a known difference that no longer occurs as stale', () => {
@@ -117,10 +135,20 @@ describe('oracle comparison rules', () => {
     const m = byKey.get(d.key)!;
     const selected = m.official[0]!;
     const o = official(selected.id!.replace('*', 'x'), d.official, { name: selected.name?.replace('*', '') ?? '', details: { ...selected.detail } });
-    const seen = compare(server, [o], m.ours.map((id) => ours(id, d.ours)), [m]);
+    const seen = compare(
+      server,
+      [o],
+      m.ours.map((id) => ours(id, d.ours)),
+      [m],
+    );
     assert.equal(seen.rows[0]?.verdict, 'known difference');
     assert.deepEqual(unusedDifferences([seen], [d]), []);
-    const gone = compare(server, [{ ...o, status: 'SUCCESS' }], m.ours.map((id) => ours(id, 'pass')), [m]);
+    const gone = compare(
+      server,
+      [{ ...o, status: 'SUCCESS' }],
+      m.ours.map((id) => ours(id, 'pass')),
+      [m],
+    );
     assert.equal(unusedDifferences([gone], [d]).length, 1);
   });
 });

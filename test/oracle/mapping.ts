@@ -41,7 +41,13 @@ export interface KnownDifference {
 }
 
 /** One official id to one check of ours. */
-const one = (key: string, official: string, ours: string, why: string, relation: Relation = 'same'): Mapping => ({ key, official: [{ id: official }], ours: [ours], relation, why });
+const one = (key: string, official: string, ours: string, why: string, relation: Relation = 'same'): Mapping => ({
+  key,
+  official: [{ id: official }],
+  ours: [ours],
+  relation,
+  why,
+});
 
 const meta = (field: string, ours: string): Mapping => ({
   key: `meta ${field}`,
@@ -66,7 +72,12 @@ export const MAPPINGS: readonly Mapping[] = [
   meta('missing-meta', 'meta/missing-meta'),
   meta('missing-protocol-version', 'meta/missing-protocol-version'),
   meta('missing-client-capabilities', 'meta/missing-client-capabilities'),
-  one('discover implemented', 'sep-2575-server-implements-discover', 'discover/implemented', 'every server implements server/discover with supportedVersions and capabilities (SEP-2575)'),
+  one(
+    'discover implemented',
+    'sep-2575-server-implements-discover',
+    'discover/implemented',
+    'every server implements server/discover with supportedVersions and capabilities (SEP-2575)',
+  ),
   {
     key: 'unsupported version',
     official: [{ id: 'sep-2575-server-unsupported-version-error' }, { id: 'sep-2575-http-server-unsupported-version-400' }],
@@ -74,7 +85,12 @@ export const MAPPINGS: readonly Mapping[] = [
     relation: 'same',
     why: 'an unsupported version gets -32022 (HTTP 400) with data.supported and data.requested (basic/index#error-codes)',
   },
-  one('unknown method', 'sep-2575-http-server-method-not-found-404', 'errors/unknown-method', 'an unknown method gets -32601 with HTTP 404 (transports#status-codes)'),
+  one(
+    'unknown method',
+    'sep-2575-http-server-method-not-found-404',
+    'errors/unknown-method',
+    'an unknown method gets -32601 with HTTP 404 (transports#status-codes)',
+  ),
   {
     key: 'undeclared capability',
     official: [{ id: 'sep-2575-server-rejects-undeclared-capability' }, { id: 'sep-2575-missing-capability-http-400' }],
@@ -101,8 +117,18 @@ export const MAPPINGS: readonly Mapping[] = [
   header('MissingMethodHeader', 'http-headers/method-missing', 'Mcp-Method missing'),
   header('MismatchedNameHeader', 'http-headers/name-mismatch', 'Mcp-Name mismatch'),
   header('MissingNameHeader', 'http-headers/name-missing', 'Mcp-Name missing'),
-  one('meta clientInfo optional', 'sep-2575-request-meta-client-info-optional', 'meta/client-info-optional', 'a request whose _meta omits clientInfo is served (basic/index#meta)'),
-  one('discover serverInfo', 'sep-2575-server-identifies-in-result-meta', 'discover/server-info', 'SHOULD: the DiscoverResult names the server in _meta serverInfo; both warn'),
+  one(
+    'meta clientInfo optional',
+    'sep-2575-request-meta-client-info-optional',
+    'meta/client-info-optional',
+    'a request whose _meta omits clientInfo is served (basic/index#meta)',
+  ),
+  one(
+    'discover serverInfo',
+    'sep-2575-server-identifies-in-result-meta',
+    'discover/server-info',
+    'SHOULD: the DiscoverResult names the server in _meta serverInfo; both warn',
+  ),
   {
     key: 'discover capabilities',
     official: [{ id: 'sep-2575-server-declares-prompts-in-discover' }, { id: 'sep-2575-discover-capabilities-match-handlers' }],
@@ -110,7 +136,12 @@ export const MAPPINGS: readonly Mapping[] = [
     relation: 'same',
     why: 'advertised capabilities have working methods and unadvertised ones answer -32601 (server/discover)',
   },
-  one('protocol-version header mismatch', 'sep-2575-http-server-header-mismatch-400', 'http-headers/protocol-version-mismatch', 'an MCP-Protocol-Version header that disagrees with _meta gets 400 and -32020'),
+  one(
+    'protocol-version header mismatch',
+    'sep-2575-http-server-header-mismatch-400',
+    'http-headers/protocol-version-mismatch',
+    'an MCP-Protocol-Version header that disagrees with _meta gets 400 and -32020',
+  ),
   ...(
     [
       ['initialize', 'initialize'],
@@ -119,13 +150,50 @@ export const MAPPINGS: readonly Mapping[] = [
       ['resources-subscribe', 'resources-subscribe'],
       ['resources-unsubscribe', 'resources-unsubscribe'],
     ] as const
-  ).map(([theirs, ours]) => one(`removed ${ours}`, `sep-2575-http-server-method-not-found-404-${theirs}`, `removed/${ours}`, 'a method removed at 2026-07-28 gets -32601 with HTTP 404')),
-  one('no server requests on a stream', 'sep-2575-http-server-no-independent-requests-on-stream', 'http-transport/sse-no-server-requests', 'a response stream carries no server-to-client request; the suite needs its fixture tool'),
-  one('no log without logLevel', 'sep-2575-server-no-log-without-loglevel', 'logging/no-message-without-loglevel', 'no notifications/message unless the request set logLevel; the suite needs its fixture tool'),
-  one('subscription ack first', 'sep-2575-server-sends-subscription-ack', 'subscriptions/ack-first', 'subscriptions/listen is acknowledged before any notification on it'),
-  one('subscription id tagged', 'sep-2575-server-tags-subscription-id', 'subscriptions/notifications-tagged', 'every notification of a subscription carries its subscriptionId'),
-  one('subscription filter', 'sep-2575-server-honors-notification-filter', 'subscriptions/filter-honoured', 'a subscription carries only the notification types asked for'),
-  one('error carries id', 'sep-2575-http-server-error-jsonrpc-id', 'http-transport/error-carries-id', 'every error response carries the id of the request it answers'),
+  ).map(([theirs, ours]) =>
+    one(
+      `removed ${ours}`,
+      `sep-2575-http-server-method-not-found-404-${theirs}`,
+      `removed/${ours}`,
+      'a method removed at 2026-07-28 gets -32601 with HTTP 404',
+    ),
+  ),
+  one(
+    'no server requests on a stream',
+    'sep-2575-http-server-no-independent-requests-on-stream',
+    'http-transport/sse-no-server-requests',
+    'a response stream carries no server-to-client request; the suite needs its fixture tool',
+  ),
+  one(
+    'no log without logLevel',
+    'sep-2575-server-no-log-without-loglevel',
+    'logging/no-message-without-loglevel',
+    'no notifications/message unless the request set logLevel; the suite needs its fixture tool',
+  ),
+  one(
+    'subscription ack first',
+    'sep-2575-server-sends-subscription-ack',
+    'subscriptions/ack-first',
+    'subscriptions/listen is acknowledged before any notification on it',
+  ),
+  one(
+    'subscription id tagged',
+    'sep-2575-server-tags-subscription-id',
+    'subscriptions/notifications-tagged',
+    'every notification of a subscription carries its subscriptionId',
+  ),
+  one(
+    'subscription filter',
+    'sep-2575-server-honors-notification-filter',
+    'subscriptions/filter-honoured',
+    'a subscription carries only the notification types asked for',
+  ),
+  one(
+    'error carries id',
+    'sep-2575-http-server-error-jsonrpc-id',
+    'http-transport/error-carries-id',
+    'every error response carries the id of the request it answers',
+  ),
   one('tool name format', 'tools-name-format', 'tools/name-format', 'SHOULD: tool names are 1-128 characters of A-Za-z0-9_.-; both warn'),
   {
     key: 'DNS rebinding',
@@ -178,7 +246,12 @@ export const MAPPINGS: readonly Mapping[] = [
   },
   one('resources list shape', 'resources-list', 'resources/list-valid', 'resources/list items carry a uri and a name'),
   one('prompts list shape', 'prompts-list', 'prompts/list-valid', 'prompts/list items carry a name and well-formed arguments'),
-  one('input_required methods', 'sep-2322-not-on-unsupported-requests', 'mrtr/input-required-methods-only', 'only tools/call, prompts/get and resources/read may answer input_required (SEP-2322)'),
+  one(
+    'input_required methods',
+    'sep-2322-not-on-unsupported-requests',
+    'mrtr/input-required-methods-only',
+    'only tools/call, prompts/get and resources/read may answer input_required (SEP-2322)',
+  ),
   {
     key: 'tasks removed methods',
     official: [{ id: 'sep-2663-tasks-result-removed-method-not-found' }, { id: 'tasks-removed-tasks-list' }],
@@ -186,7 +259,12 @@ export const MAPPINGS: readonly Mapping[] = [
     relation: 'same',
     why: 'tasks/result and tasks/list, removed with the 2025-11-25 tasks, get -32601 (Tasks extension, SEP-2663)',
   },
-  one('tasks undeclared extension', 'sep-2663-tasks-methods-non-declaring', 'tasks/requires-extension-declared', 'tasks/* without the extension declared get -32021 (SEP-2663)'),
+  one(
+    'tasks undeclared extension',
+    'sep-2663-tasks-methods-non-declaring',
+    'tasks/requires-extension-declared',
+    'tasks/* without the extension declared get -32021 (SEP-2663)',
+  ),
   one('tasks unknown id', 'sep-2663-tasks-get-invalid-task-id-32602', 'tasks/unknown-task-id', 'tasks/get for an unknown taskId gets -32602 (SEP-2663)'),
   {
     key: 'wire schema',

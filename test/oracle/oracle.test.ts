@@ -35,12 +35,22 @@ function judgeServer(c: ServerComparison, server: OracleServer, report: TargetRe
   const compared = c.rows.filter((r) => r.verdict !== 'excluded');
   assert.ok(compared.length >= 20, `${c.server}: only ${compared.length} mapped pairs could be compared`);
   if (server.correct) {
-    assert.deepEqual(compared.filter((r) => r.official !== 'SUCCESS' || r.ourStatus !== 'pass').map((r) => r.key), [], `${c.server} is correct`);
+    assert.deepEqual(
+      compared.filter((r) => r.official !== 'SUCCESS' || r.ourStatus !== 'pass').map((r) => r.key),
+      [],
+      `${c.server} is correct`,
+    );
   } else if (server.suiteBlind) {
-    assert.ok(compared.some((r) => r.verdict === 'known difference' && r.ourStatus !== 'pass'), `${c.server}: the documented difference did not show`);
+    assert.ok(
+      compared.some((r) => r.verdict === 'known difference' && r.ourStatus !== 'pass'),
+      `${c.server}: the documented difference did not show`,
+    );
   } else {
     // Both tools flag the fault on some mapped pair; otherwise agreement would be vacuous.
-    assert.ok(compared.some((r) => r.official !== 'SUCCESS' && r.ourStatus !== 'pass'), `${c.server}: the tools do not both flag the fault on any mapped pair`);
+    assert.ok(
+      compared.some((r) => r.official !== 'SUCCESS' && r.ourStatus !== 'pass'),
+      `${c.server}: the tools do not both flag the fault on any mapped pair`,
+    );
   }
 }
 
@@ -81,38 +91,44 @@ if (!ENABLED) {
     const [supportDesk, ...flawed] = oracleServers();
 
     it(`${supportDesk!.label}: the 2026-07-28 requirement set vs the full catalogue, timed side by side`, { timeout: 240_000 }, async () => {
-      await withServer(() => supportDesk!.start(), async (url) => {
-        // Each tool alone in turn, so the times do not share the CPU with each other.
-        const load = os.loadavg()[0]!.toFixed(1);
-        const ours = await assay(url);
-        // The CLI as its own process: a like-for-like wall time with the suite's process.
-        const [node, ...args] = [process.execPath, ...cliArgv(), 'check', url, '--no-color'];
-        const cli = await runBounded(node, args, 120_000);
-        const official = await runOfficial(url, { outDir: outDir(), timeoutMs: SUITE_TIMEOUT_MS });
-        assert.equal(cli.exitCode, 0, `the CLI passes support-desk\n${cli.output.slice(-2000)}`);
-        const c = compare(supportDesk!.label, official.checks, ours.report.results);
-        comparisons.push(c);
-        judgeServer(c, supportDesk!, ours.report);
-        print(
-          `timing on ${supportDesk!.label} over HTTP (load average ${load} on ${os.cpus().length} CPUs): ` +
-            `official --requirements 2026-07-28 ${official.wallMs} ms (${official.scenarios} scenarios, ${official.checks.length} check results); ` +
-            `mcp-assay full catalogue (${ours.report.results.length} checks) ${ours.wallMs} ms in-process, ${cli.wallMs} ms as a CLI process; ` +
-            `ratio official / mcp-assay CLI ${(official.wallMs / Math.max(1, cli.wallMs)).toFixed(1)}x`,
-        );
-      });
+      await withServer(
+        () => supportDesk!.start(),
+        async (url) => {
+          // Each tool alone in turn, so the times do not share the CPU with each other.
+          const load = os.loadavg()[0]!.toFixed(1);
+          const ours = await assay(url);
+          // The CLI as its own process: a like-for-like wall time with the suite's process.
+          const [node, ...args] = [process.execPath, ...cliArgv(), 'check', url, '--no-color'];
+          const cli = await runBounded(node, args, 120_000);
+          const official = await runOfficial(url, { outDir: outDir(), timeoutMs: SUITE_TIMEOUT_MS });
+          assert.equal(cli.exitCode, 0, `the CLI passes support-desk\n${cli.output.slice(-2000)}`);
+          const c = compare(supportDesk!.label, official.checks, ours.report.results);
+          comparisons.push(c);
+          judgeServer(c, supportDesk!, ours.report);
+          print(
+            `timing on ${supportDesk!.label} over HTTP (load average ${load} on ${os.cpus().length} CPUs): ` +
+              `official --requirements 2026-07-28 ${official.wallMs} ms (${official.scenarios} scenarios, ${official.checks.length} check results); ` +
+              `mcp-assay full catalogue (${ours.report.results.length} checks) ${ours.wallMs} ms in-process, ${cli.wallMs} ms as a CLI process; ` +
+              `ratio official / mcp-assay CLI ${(official.wallMs / Math.max(1, cli.wallMs)).toFixed(1)}x`,
+          );
+        },
+      );
     });
 
     describe('flawed server fault sets', { concurrency: PARALLEL }, () => {
       for (const server of flawed) {
         it(`${server.label}: the 2026-07-28 requirement set vs the full catalogue`, { timeout: 180_000 }, async () => {
-          await withServer(() => server.start(), async (url) => {
-            const official = await runOfficial(url, { outDir: outDir(), timeoutMs: SUITE_TIMEOUT_MS });
-            const ours = await assay(url);
-            const c = compare(server.label, official.checks, ours.report.results);
-            comparisons.push(c);
-            judgeServer(c, server, ours.report);
-            print(`   ${server.label}: official ${official.wallMs} ms, mcp-assay ${ours.wallMs} ms`);
-          });
+          await withServer(
+            () => server.start(),
+            async (url) => {
+              const official = await runOfficial(url, { outDir: outDir(), timeoutMs: SUITE_TIMEOUT_MS });
+              const ours = await assay(url);
+              const c = compare(server.label, official.checks, ours.report.results);
+              comparisons.push(c);
+              judgeServer(c, server, ours.report);
+              print(`   ${server.label}: official ${official.wallMs} ms, mcp-assay ${ours.wallMs} ms`);
+            },
+          );
         });
       }
     });

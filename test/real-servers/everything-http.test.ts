@@ -35,15 +35,27 @@ describe('server-everything over Streamable HTTP', () => {
 
   it('speaks a 2025 session over HTTP: session id and version on every request after initialize, DELETE at the end', async () => {
     const json = path.join(dir, 'everything-http-session.json');
-    const r = await runCli(['check', '--only', 'tools/', '--only', 'legacy/', '--only', 'http-transport/', '--no-contracts', '--json', json, http.url], { cwd: REPO, deadlineMs: 90_000 });
+    const r = await runCli(['check', '--only', 'tools/', '--only', 'legacy/', '--only', 'http-transport/', '--no-contracts', '--json', json, http.url], {
+      cwd: REPO,
+      deadlineMs: 90_000,
+    });
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
-    const wire = (JSON.parse(readFileSync(json, 'utf8')) as { targets: { wire: { from: string; phase: string; http?: { method?: string; headers?: Record<string, string> }; body?: { method?: string } }[] }[] }).targets[0]!.wire;
+    const wire = (
+      JSON.parse(readFileSync(json, 'utf8')) as {
+        targets: { wire: { from: string; phase: string; http?: { method?: string; headers?: Record<string, string> }; body?: { method?: string } }[] }[];
+      }
+    ).targets[0]!.wire;
     const h = (e: (typeof wire)[number], name: string) => Object.entries(e.http?.headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
     // The shared list calls and an ordinary tools/call, made over the main connection after the probe's initialize.
-    const shared = wire.filter((e) => e.from === 'harness' && (e.phase === 'shared' || e.phase === 'tools/unknown-tool') && e.http?.method === 'POST' && e.body?.method !== 'initialize');
+    const shared = wire.filter(
+      (e) => e.from === 'harness' && (e.phase === 'shared' || e.phase === 'tools/unknown-tool') && e.http?.method === 'POST' && e.body?.method !== 'initialize',
+    );
     assert.ok(shared.length >= 2, `requests over the main connection: ${shared.length}`);
     for (const e of shared) assert.ok(h(e, 'mcp-session-id') && h(e, 'mcp-protocol-version') === '2025-11-25', `${e.body?.method} carries the session`);
-    assert.ok(wire.some((e) => e.from === 'harness' && e.http?.method === 'DELETE' && e.phase === 'close' && h(e, 'mcp-session-id')), 'DELETE ends the session');
+    assert.ok(
+      wire.some((e) => e.from === 'harness' && e.http?.method === 'DELETE' && e.phase === 'close' && h(e, 'mcp-session-id')),
+      'DELETE ends the session',
+    );
   });
 
   it('contracts reads a 2025 server over HTTP; its exit code follows error-level rules', async () => {

@@ -41,12 +41,23 @@ export function serverCases(name: string, target: () => string[]): void {
     const marker = `${name}-${process.pid}-${Date.now()}`;
     const stdio = target()[0] === '--';
     // A marker in a stdio server's environment finds this run's processes only (others may run the same server).
-    const r = await runCli(['check', '--json', json, ...(stdio ? ['--env', `ASSAY_TEST_MARKER=${marker}`] : []), ...target()], { cwd: REPO, deadlineMs: 150_000 });
+    const r = await runCli(['check', '--json', json, ...(stdio ? ['--env', `ASSAY_TEST_MARKER=${marker}`] : []), ...target()], {
+      cwd: REPO,
+      deadlineMs: 150_000,
+    });
     const t = readTarget(json);
     assert.equal(t.era, 'legacy', r.stdout);
     const expected = FIXTURE.servers[name] ?? [];
-    const got = notable(t).map((x) => `${x.checkId} ${x.status}`).sort();
-    assert.deepEqual(got, expected.map((v) => `${v.check} ${v.status}`).sort(), `verdicts differ from the fixture:\n${notable(t).map((x) => `${x.checkId} ${x.status}: ${x.message ?? ''}`).join('\n')}`);
+    const got = notable(t)
+      .map((x) => `${x.checkId} ${x.status}`)
+      .sort();
+    assert.deepEqual(
+      got,
+      expected.map((v) => `${v.check} ${v.status}`).sort(),
+      `verdicts differ from the fixture:\n${notable(t)
+        .map((x) => `${x.checkId} ${x.status}: ${x.message ?? ''}`)
+        .join('\n')}`,
+    );
     for (const v of expected) assert.ok(v.reason.length > 40, `${name} ${v.check}: a reason`);
     // The protocol decides the exit code: contract opinions (this catalogue has some) do not.
     assert.equal(r.code, expected.some((v) => v.status === 'fail') ? 1 : 0, r.stdout + r.stderr);
@@ -68,6 +79,9 @@ export function serverCases(name: string, target: () => string[]): void {
     const failed = t.results.filter((x) => x.status === 'fail').map((x) => x.checkId);
     assert.ok(failed.includes('discover/implemented') && failed.includes('results/result-type'), failed.join(', '));
     const migration = t.sections?.find((s) => s.id === 'migration');
-    assert.ok(migration?.findings.some((f) => f.subject.includes('discover/implemented')), 'the migration says what to change');
+    assert.ok(
+      migration?.findings.some((f) => f.subject.includes('discover/implemented')),
+      'the migration says what to change',
+    );
   });
 }

@@ -30,7 +30,10 @@ export async function startEverythingHttp(): Promise<EverythingHttp> {
   const port = await freePort();
   const preload = path.join(REPO, 'dist', 'test', 'support', 'loopback-only.js');
   const [node, bin] = npmServer('server-everything', []);
-  const child: ChildProcess = spawn(node!, ['--import', preload, bin!, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(node!, ['--import', preload, bin!, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Even a test file killed at its timeout takes the server with it.
   process.once('exit', () => child.kill('SIGKILL'));
   let log = '';

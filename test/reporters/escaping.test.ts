@@ -99,8 +99,25 @@ describe('markdown stays concise', () => {
     const big = fixtureReport();
     const t = big.targets[0]!;
     // A server with hundreds of tools and long messages: every table is capped, every cell cut.
-    t.sections = [{ id: 'contracts', title: 'Tool contracts', findings: Array.from({ length: 800 }, (_, i) => ({ ruleId: 'lint/param-description-missing', severity: i % 2 ? 'warning' : 'info', subject: `tool_${i}`, message: 'x'.repeat(2000) })) }];
-    t.results = Array.from({ length: 300 }, (_, i) => ({ ...t.results[0]!, checkId: `area/check-${i}`, status: 'fail', message: 'y'.repeat(5000), evidence: [1] }));
+    t.sections = [
+      {
+        id: 'contracts',
+        title: 'Tool contracts',
+        findings: Array.from({ length: 800 }, (_, i) => ({
+          ruleId: 'lint/param-description-missing',
+          severity: i % 2 ? 'warning' : 'info',
+          subject: `tool_${i}`,
+          message: 'x'.repeat(2000),
+        })),
+      },
+    ];
+    t.results = Array.from({ length: 300 }, (_, i) => ({
+      ...t.results[0]!,
+      checkId: `area/check-${i}`,
+      status: 'fail',
+      message: 'y'.repeat(5000),
+      evidence: [1],
+    }));
     const md = REPORTERS.markdown.render(big);
     assert.ok(md.length < 60_000, `${md.length} characters`);
     assert.match(md, /see the JSON report/);

@@ -30,7 +30,11 @@ const deskWire: WireEntry[] = [
     channel: 'http',
     phase: 'probe',
     http: { status: 200, headers: { 'content-type': 'application/json' } },
-    body: { jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, resultType: 'complete', ttlMs: 0, cacheScope: 'private' } },
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, resultType: 'complete', ttlMs: 0, cacheScope: 'private' },
+    },
   },
   {
     seq: 7,
@@ -48,7 +52,11 @@ const deskWire: WireEntry[] = [
     channel: 'http',
     phase: 'tools/list-cacheable',
     http: { status: 200, headers: { 'content-type': 'application/json' } },
-    body: { jsonrpc: '2.0', id: 4, result: { resultType: 'complete', tools: [{ name: 'search_tickets', description: HOSTILE, inputSchema: { type: 'object' } }] } },
+    body: {
+      jsonrpc: '2.0',
+      id: 4,
+      result: { resultType: 'complete', tools: [{ name: 'search_tickets', description: HOSTILE, inputSchema: { type: 'object' } }] },
+    },
   },
 ];
 
@@ -78,7 +86,13 @@ const deskResults: CheckResult[] = [
     hint: 'set ttlMs: 0 and cacheScope: "private" when unsure',
     evidence: [7, 8],
   }),
-  result({ checkId: 'http-headers/mcp-method', title: 'Mcp-Method mismatch is rejected with -32020', area: 'http-headers', status: 'pass', transports: ['http'] }),
+  result({
+    checkId: 'http-headers/mcp-method',
+    title: 'Mcp-Method mismatch is rejected with -32020',
+    area: 'http-headers',
+    status: 'pass',
+    transports: ['http'],
+  }),
   result({
     checkId: 'mrtr/input-required',
     title: 'input_required round trip',
@@ -113,7 +127,13 @@ const desk: TargetReport = {
       id: 'contracts',
       title: 'Tool contracts',
       findings: [
-        { ruleId: 'lint/description-injection', severity: 'error', subject: 'search_tickets', message: 'description contains markup and terminal escapes', reason: HOSTILE },
+        {
+          ruleId: 'lint/description-injection',
+          severity: 'error',
+          subject: 'search_tickets',
+          message: 'description contains markup and terminal escapes',
+          reason: HOSTILE,
+        },
         { ruleId: 'lint/description-length', severity: 'warning', subject: 'get_ticket', message: 'description is 3 words; say what it returns' },
         { ruleId: 'risk/destructive', severity: 'info', subject: 'delete_ticket', message: 'destructiveHint is true' },
         { ruleId: 'risk/open-world', severity: 'warning', subject: 'web_fetch', message: 'reaches the network', waived: 'sandboxed in CI | see ops#12' },
@@ -127,7 +147,14 @@ const desk: TargetReport = {
 };
 
 const memoryResults: CheckResult[] = [
-  result({ checkId: 'legacy/initialize', title: 'initialize answers with a 2025 protocolVersion', area: 'legacy', status: 'pass', level: 'MUST', transports: ['stdio'] }),
+  result({
+    checkId: 'legacy/initialize',
+    title: 'initialize answers with a 2025 protocolVersion',
+    area: 'legacy',
+    status: 'pass',
+    level: 'MUST',
+    transports: ['stdio'],
+  }),
   result({
     checkId: 'stdio/stdout-json-only',
     title: 'stdout carries only JSON-RPC messages',
@@ -140,7 +167,13 @@ const memoryResults: CheckResult[] = [
     actual: 'Server started on stdio\r\n',
     evidence: [3],
   }),
-  result({ checkId: 'tools/list-shape', title: 'tools/list returns tools', area: 'tools', status: 'error', message: 'the run stopped: server process exited with code 1' }),
+  result({
+    checkId: 'tools/list-shape',
+    title: 'tools/list returns tools',
+    area: 'tools',
+    status: 'error',
+    message: 'the run stopped: server process exited with code 1',
+  }),
 ];
 
 const memory: TargetReport = {
@@ -154,8 +187,23 @@ const memory: TargetReport = {
   stderr: `Error: boom\n    at main (server.js:10:3)\n${HOSTILE}`,
   wire: [
     { seq: 1, atMs: 1, from: 'harness', channel: 'stdio', phase: 'probe', body: { jsonrpc: '2.0', id: 1, method: 'server/discover' } },
-    { seq: 2, atMs: 9, from: 'server', channel: 'stdio', phase: 'probe', body: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } } },
-    { seq: 3, atMs: 10, from: 'server', channel: 'stdio', phase: 'stdio/stdout-json-only', raw: 'Server started on stdio ```not a fence``` ````', truncated: false },
+    {
+      seq: 2,
+      atMs: 9,
+      from: 'server',
+      channel: 'stdio',
+      phase: 'probe',
+      body: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+    },
+    {
+      seq: 3,
+      atMs: 10,
+      from: 'server',
+      channel: 'stdio',
+      phase: 'stdio/stdout-json-only',
+      raw: 'Server started on stdio ```not a fence``` ````',
+      truncated: false,
+    },
   ],
   wireDropped: 2,
   durationMs: 410,

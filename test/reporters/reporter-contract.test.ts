@@ -38,7 +38,8 @@ for (const [key, reporter] of Object.entries(REPORTERS)) {
       const report = fixtureReport();
       const out = reporter.render(report, { verbose: true });
       // SARIF carries findings for code scanning: contract rules and failed security checks only.
-      const ids = key === 'sarif' ? [] : report.targets.flatMap((t) => t.results.filter((r) => key !== 'markdown' || r.status !== 'pass').map((r) => r.checkId));
+      const ids =
+        key === 'sarif' ? [] : report.targets.flatMap((t) => t.results.filter((r) => key !== 'markdown' || r.status !== 'pass').map((r) => r.checkId));
       const rules = report.targets.flatMap((t) => (t.sections ?? []).flatMap((s) => s.findings.map((f) => f.ruleId)));
       for (const id of [...ids, ...rules]) assert.ok(out.includes(id), `${id} missing`);
     });

@@ -15,7 +15,18 @@ const validate = addFormats(new Ajv2020({ allErrors: true, strict: false })).com
 
 interface Sarif {
   version: string;
-  runs: { tool: { driver: { rules: { id: string; properties: { tags: string[] } }[] } }; results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string } } }[]; partialFingerprints: Record<string, string>; suppressions?: unknown[] }[] }[];
+  runs: {
+    tool: { driver: { rules: { id: string; properties: { tags: string[] } }[] } };
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+      partialFingerprints: Record<string, string>;
+      suppressions?: unknown[];
+    }[];
+  }[];
 }
 
 function sample(): Sarif {
@@ -33,7 +44,8 @@ function sample(): Sarif {
 
 describe('SARIF 2.1.0 output', () => {
   it('validates against the essentials of the SARIF 2.1.0 schema', () => {
-    for (const s of [sample(), JSON.parse(renderSarif(fixtureReport())), JSON.parse(renderSarif(report([])))]) assert.ok(validate(s), JSON.stringify(validate.errors, null, 2));
+    for (const s of [sample(), JSON.parse(renderSarif(fixtureReport())), JSON.parse(renderSarif(report([])))])
+      assert.ok(validate(s), JSON.stringify(validate.errors, null, 2));
   });
 
   it('a broken document fails the same validation (the schema can fail)', () => {
@@ -46,19 +58,26 @@ describe('SARIF 2.1.0 output', () => {
   it('contract findings and failed security checks become results; other conformance failures do not', () => {
     const s = sample();
     const run = s.runs[0]!;
-    assert.deepEqual(run.results.map((r) => [r.ruleId, r.level]), [
-      ['poisoning/hidden-instructions', 'error'],
-      ['lint/description-length', 'warning'],
-      ['risk/write-without-output-schema', 'error'],
-      ['http-transport/dns-rebinding', 'error'],
-    ]);
+    assert.deepEqual(
+      run.results.map((r) => [r.ruleId, r.level]),
+      [
+        ['poisoning/hidden-instructions', 'error'],
+        ['lint/description-length', 'warning'],
+        ['risk/write-without-output-schema', 'error'],
+        ['http-transport/dns-rebinding', 'error'],
+      ],
+    );
     for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex]!.id, r.ruleId, 'ruleIndex points at its rule');
     assert.ok(run.tool.driver.rules.find((r) => r.id === 'poisoning/hidden-instructions')!.properties.tags.includes('security'));
     assert.equal(run.results[2]!.suppressions?.length, 1, 'a waived finding is a suppressed result');
     assert.equal(run.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri, 'mcp-assay.config.yaml');
     const fps = run.results.map((r) => r.partialFingerprints['mcpAssayFinding/v1']);
     assert.equal(new Set(fps).size, fps.length, 'fingerprints are distinct');
-    assert.deepEqual(sample().runs[0]!.results.map((r) => r.partialFingerprints['mcpAssayFinding/v1']), fps, 'and stable across runs');
+    assert.deepEqual(
+      sample().runs[0]!.results.map((r) => r.partialFingerprints['mcpAssayFinding/v1']),
+      fps,
+      'and stable across runs',
+    );
   });
 
   it('server text stays data: no raw escape or bidi character', () => {

@@ -144,7 +144,14 @@ const STDIO_ONLY = ['stdout-garbage'];
 describe('each fault of the flawed server changes the behaviour it names (HTTP)', () => {
   it('has a probe for every fault', () => {
     // The transport and surface families keep their probes beside their checks; together they cover every fault.
-    const covered = [...Object.keys(PROBES), ...STDIO_ONLY, ...Object.keys(TRANSPORT_PROBES), ...Object.keys(CORRELATION_PROBES), ...TRANSPORT_STDIO_ONLY, ...Object.keys(SURFACE_PROBES)];
+    const covered = [
+      ...Object.keys(PROBES),
+      ...STDIO_ONLY,
+      ...Object.keys(TRANSPORT_PROBES),
+      ...Object.keys(CORRELATION_PROBES),
+      ...TRANSPORT_STDIO_ONLY,
+      ...Object.keys(SURFACE_PROBES),
+    ];
     assert.deepEqual([...new Set(covered)].sort(), Object.keys(FAULTS).sort());
   });
 

@@ -54,6 +54,8 @@ export const HOSTILE_PROBES: Record<string, (server: FlawedHttp) => Promise<void
 
   'die-mid-run': async (s) => {
     for (let i = 0; i < 3; i++) assert.equal((await post(s.url, rpc('server/discover'))).status, 200, `request ${i + 1}`);
-    await assert.rejects(post(s.url, rpc('server/discover')), (err: Error & { code?: string }) => ['ECONNREFUSED', 'UND_ERR_SOCKET', 'ECONNRESET'].includes(err.code ?? ''));
+    await assert.rejects(post(s.url, rpc('server/discover')), (err: Error & { code?: string }) =>
+      ['ECONNREFUSED', 'UND_ERR_SOCKET', 'ECONNRESET'].includes(err.code ?? ''),
+    );
   },
 };

@@ -38,11 +38,15 @@ for (const sse of [false, true]) {
       assert.equal(discover._meta['io.modelcontextprotocol/serverInfo'].name, 'flawed-server');
       const tools = await ok(rpc('tools/list'), 'ListToolsResultResponse');
       const again = await ok(rpc('tools/list'), 'ListToolsResultResponse');
-      assert.deepEqual(tools.tools.map((t: Json) => t.name), ['lookup_city', 'list_cities', 'confirm_lookup', 'delete_city']);
+      assert.deepEqual(
+        tools.tools.map((t: Json) => t.name),
+        ['lookup_city', 'list_cities', 'confirm_lookup', 'delete_city'],
+      );
       assert.deepEqual(again.tools, tools.tools);
       assert.deepEqual(tools.tools[1].inputSchema, { type: 'object', additionalProperties: false });
       assert.deepEqual(tools.tools[3].annotations, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
-      for (const result of [discover, tools]) assert.ok(Number.isInteger(result.ttlMs) && result.ttlMs >= 0 && ['public', 'private'].includes(result.cacheScope));
+      for (const result of [discover, tools])
+        assert.ok(Number.isInteger(result.ttlMs) && result.ttlMs >= 0 && ['public', 'private'].includes(result.cacheScope));
       await ok(rpc('resources/list'), 'ListResourcesResultResponse');
       const templates = await ok(rpc('resources/templates/list'), 'ListResourceTemplatesResultResponse');
       assert.equal(templates.resourceTemplates[0].uriTemplate, 'cities://city/{name}');
@@ -75,7 +79,12 @@ for (const sse of [false, true]) {
       assert.equal(first.resultType, 'input_required');
       assert.equal(first.inputRequests.confirm.method, 'elicitation/create');
       assert.deepEqual(specErrors('ElicitRequestFormParams', first.inputRequests.confirm.params), []);
-      const retry = { name: 'confirm_lookup', arguments: { name: 'Nairobi' }, requestState: first.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } };
+      const retry = {
+        name: 'confirm_lookup',
+        arguments: { name: 'Nairobi' },
+        requestState: first.requestState,
+        inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+      };
       const done = await ok(rpc('tools/call', retry, caps), 'CallToolResultResponse');
       assert.equal(done.resultType, 'complete');
       assert.equal(done.structuredContent.country, 'Kenya');
@@ -90,7 +99,12 @@ for (const sse of [false, true]) {
       await fails(rpc('tools/list', { _meta: undefined }), 400, -32602, headers);
       await fails(rpc('tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } }), 400, -32602, headers);
       await fails(rpc('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } }), 400, -32602);
-      const legacy = { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+      const legacy = {
+        jsonrpc: '2.0',
+        id: 'init',
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      };
       const refused = await fails(legacy, 400, -32022, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
       assert.deepEqual(refused.data, { supported: ['2026-07-28'], requested: '2025-11-25' });
       for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'no/such']) {
@@ -108,7 +122,11 @@ for (const sse of [false, true]) {
       await fails(msg, 400, -32020, { ...h, 'mcp-name': 'list_cities' });
       await fails(msg, 400, -32020, { ...h, 'mcp-method': 'TOOLS/CALL' });
       await fails(msg, 400, -32020, { ...h, 'mcp-name': '=?base64?!!!?=' });
-      const res = await call(msg, { ...without('mcp-method'), 'MCP-METHOD': ' tools/call ', 'mcp-name': `=?base64?${Buffer.from('lookup_city').toString('base64')}?=` });
+      const res = await call(msg, {
+        ...without('mcp-method'),
+        'MCP-METHOD': ' tools/call ',
+        'mcp-name': `=?base64?${Buffer.from('lookup_city').toString('base64')}?=`,
+      });
       assert.equal(res.body?.result?.structuredContent?.name, 'Tromsø');
       const read = rpc('resources/read', { uri: 'cities://index' });
       await fails(read, 400, -32020, { ...modernHeaders(read), 'mcp-name': 'cities://other' });

@@ -25,13 +25,19 @@ describe('flawed server over stdio', () => {
       assert.equal(reply.error.code, code);
       return reply.error as Json;
     };
-    assert.deepEqual((await expectError(rpc('tools/list', { _meta: meta({}, '2099-01-01') }), -32022)).data, { supported: ['2026-07-28'], requested: '2099-01-01' });
+    assert.deepEqual((await expectError(rpc('tools/list', { _meta: meta({}, '2099-01-01') }), -32022)).data, {
+      supported: ['2026-07-28'],
+      requested: '2099-01-01',
+    });
     await expectError(rpc('tools/list', { _meta: undefined }), -32602);
     await expectError(rpc('initialize'), -32601);
     assert.equal((await expectError(rpc('resources/read', { uri: 'cities://city/Nowhere' }), -32602)).data.uri, 'cities://city/Nowhere');
     child.send('{broken');
     await child.until(() => child.lines.find((l) => l.includes('-32700')), 3000, 'parse error');
-    assert.ok(child.messages.every((m) => m !== undefined), 'every stdout line is JSON');
+    assert.ok(
+      child.messages.every((m) => m !== undefined),
+      'every stdout line is JSON',
+    );
     child.child.stdin.end();
     assert.equal(await child.exited, 0);
   });

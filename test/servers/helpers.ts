@@ -29,7 +29,8 @@ export function modernHeaders(message: Json): Record<string, string> {
     'mcp-protocol-version': message.params?._meta?.['io.modelcontextprotocol/protocolVersion'] ?? VERSION,
     'mcp-method': message.method,
   };
-  const name = message.method === 'resources/read' ? message.params?.uri : ['tools/call', 'prompts/get'].includes(message.method) ? message.params?.name : undefined;
+  const name =
+    message.method === 'resources/read' ? message.params?.uri : ['tools/call', 'prompts/get'].includes(message.method) ? message.params?.name : undefined;
   if (typeof name === 'string') headers['mcp-name'] = name;
   return headers;
 }
@@ -115,7 +116,13 @@ export class StdioChild {
     child.stdout.on('data', (chunk: string) => this.onData(chunk));
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (this.stderr += chunk));
-    this.exited = new Promise((resolve) => child.once('exit', (code) => { this.exitCode = code; this.wake(); resolve(code); }));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code) => {
+        this.exitCode = code;
+        this.wake();
+        resolve(code);
+      }),
+    );
   }
 
   /** Splits on newlines looking only at the new chunk, so a 50 MB line costs linear time. */
@@ -164,7 +171,10 @@ export class StdioChild {
       if (left <= 0 || this.exitCode !== undefined) throw new Error(`timed out waiting for ${what}; stderr: ${this.stderr.slice(0, 500)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }

@@ -38,8 +38,14 @@ describe('support-desk example over Streamable HTTP', () => {
     const second = await call(rpc('tools/list'));
     assert.deepEqual(specErrors('ListToolsResultResponse', first.body), []);
     const tools = first.body?.result.tools as Json[];
-    assert.deepEqual(tools.map((t) => t.name), ['get_ticket', 'search_tickets', 'send_reply', 'find_customer']);
-    assert.deepEqual(second.body?.result.tools.map((t: Json) => t.name), tools.map((t) => t.name));
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['get_ticket', 'search_tickets', 'send_reply', 'find_customer'],
+    );
+    assert.deepEqual(
+      second.body?.result.tools.map((t: Json) => t.name),
+      tools.map((t) => t.name),
+    );
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     assert.deepEqual(byName['get_ticket'].annotations, { readOnlyHint: true, openWorldHint: false });
     assert.deepEqual(byName['send_reply'].annotations, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
@@ -64,7 +70,10 @@ describe('support-desk example over Streamable HTTP', () => {
     const searchMsg = rpc('tools/call', { name: 'search_tickets', arguments: { query: 'refund', status: 'open' } });
     const found = await call(searchMsg, { ...modernHeaders(searchMsg), 'mcp-param-status': 'open' });
     assert.deepEqual(schemaErrors(outputSchema('search_tickets'), found.body?.result.structuredContent), []);
-    assert.deepEqual(found.body?.result.structuredContent.tickets.map((t: Json) => t.id), ['T-1003']);
+    assert.deepEqual(
+      found.body?.result.structuredContent.tickets.map((t: Json) => t.id),
+      ['T-1003'],
+    );
     const sent = await call(rpc('tools/call', { name: 'send_reply', arguments: { ticketId: 'T-1002', body: 'Please try Firefox.' } }));
     assert.deepEqual(schemaErrors(outputSchema('send_reply'), sent.body?.result.structuredContent), []);
     assert.equal(sent.body?.result.structuredContent.to, 'k.okafor@example.com');
@@ -104,7 +113,12 @@ describe('support-desk example over Streamable HTTP', () => {
     assertError(res.body, noMeta.id, -32602);
     const noCaps = rpc('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
     assert.equal((await call(noCaps)).status, 400);
-    const legacy = { jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const legacy = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     const init = await call(legacy, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
     assert.equal(init.status, 400);
     assertError(init.body, 7, -32022);

@@ -33,12 +33,17 @@ function suite(name: string, open: () => Promise<{ send: Send; close: () => Prom
 
     it('advertises completions and completes ticket ids for the prompt argument and the template variable', async () => {
       assert.deepEqual((await send(rpc('server/discover'))).body?.result.capabilities.completions, {});
-      const prompt = (await send(rpc('completion/complete', { ref: { type: 'ref/prompt', name: 'draft_reply' }, argument: { name: 'ticketId', value: 't-100' } }))).body;
+      const prompt = (
+        await send(rpc('completion/complete', { ref: { type: 'ref/prompt', name: 'draft_reply' }, argument: { name: 'ticketId', value: 't-100' } }))
+      ).body;
       assert.deepEqual(specErrors('CompleteResultResponse', prompt), []);
       assert.deepEqual(prompt?.result.completion.values, ['T-1001', 'T-1002', 'T-1003', 'T-1004']);
-      const template = (await send(rpc('completion/complete', { ref: { type: 'ref/resource', uri: 'desk://tickets/{id}' }, argument: { name: 'id', value: 'T-1003' } }))).body;
+      const template = (
+        await send(rpc('completion/complete', { ref: { type: 'ref/resource', uri: 'desk://tickets/{id}' }, argument: { name: 'id', value: 'T-1003' } }))
+      ).body;
       assert.deepEqual(template?.result.completion, { values: ['T-1003'], total: 1, hasMore: false });
-      const none = (await send(rpc('completion/complete', { ref: { type: 'ref/resource', uri: 'desk://tickets/{id}' }, argument: { name: 'id', value: 'X' } }))).body;
+      const none = (await send(rpc('completion/complete', { ref: { type: 'ref/resource', uri: 'desk://tickets/{id}' }, argument: { name: 'id', value: 'X' } })))
+        .body;
       assert.deepEqual(none?.result.completion.values, []);
     });
 
@@ -72,14 +77,20 @@ function suite(name: string, open: () => Promise<{ send: Send; close: () => Prom
       const q = irr.inputRequests.pick_customer;
       assert.equal(q.method, 'elicitation/create');
       assert.deepEqual(specErrors('ElicitRequestFormParams', q.params), []);
-      assert.deepEqual(q.params.requestedSchema.properties.customer.oneOf.map((o: Json) => o.const), ['C-201', 'C-202']);
+      assert.deepEqual(
+        q.params.requestedSchema.properties.customer.oneOf.map((o: Json) => o.const),
+        ['C-201', 'C-202'],
+      );
       assert.match(irr.requestState, /^v1\./);
       // A new id, the same params, the answer, the state echoed; an entry nobody asked for is ignored.
       const inputResponses = { pick_customer: pick('C-202'), unrequested: { action: 'decline' } };
       const { body } = await send(find('Ana', FORM, { inputResponses, requestState: irr.requestState }));
       assert.deepEqual(specErrors('CallToolResultResponse', body), []);
       assert.equal(body?.result.resultType, 'complete');
-      assert.deepEqual(body?.result.structuredContent, { customer: { id: 'C-202', name: 'Ana Souza', email: 'ana.souza@example.net', plan: 'monthly', customerSince: '2025-09-02', ticketIds: [] }, matches: 2 });
+      assert.deepEqual(body?.result.structuredContent, {
+        customer: { id: 'C-202', name: 'Ana Souza', email: 'ana.souza@example.net', plan: 'monthly', customerSince: '2025-09-02', ticketIds: [] },
+        matches: 2,
+      });
     });
 
     it('refuses tampered state with -32602', async () => {
@@ -92,7 +103,12 @@ function suite(name: string, open: () => Promise<{ send: Send; close: () => Prom
 
     it('refuses a malformed inputResponses with -32602 (SDK 2.4 would drop it and run the tool)', async () => {
       const irr = await ask();
-      for (const inputResponses of ['C-201', [pick('C-201')], { pick_customer: { action: 'maybe' } }, { pick_customer: { method: 'elicitation/create', result: pick('C-201') } }]) {
+      for (const inputResponses of [
+        'C-201',
+        [pick('C-201')],
+        { pick_customer: { action: 'maybe' } },
+        { pick_customer: { method: 'elicitation/create', result: pick('C-201') } },
+      ]) {
         const { body } = await send(find('Ana', FORM, { inputResponses, requestState: irr.requestState }));
         assert.deepEqual(specErrors('JSONRPCErrorResponse', body), []);
         assert.equal(body?.error?.code, -32602, JSON.stringify(inputResponses));

@@ -43,7 +43,10 @@ describe('support-desk example over stdio', () => {
     assert.deepEqual(specErrors('JSONRPCErrorResponse', missing), []);
     assert.equal(missing.error.code, -32602);
     assert.equal(missing.error.data.uri, 'desk://tickets/T-0404');
-    assert.ok(child.messages.every((m) => m !== undefined), 'stdout carries only JSON-RPC');
+    assert.ok(
+      child.messages.every((m) => m !== undefined),
+      'stdout carries only JSON-RPC',
+    );
   });
 
   const legacy = async (capabilities: Record<string, unknown>) => {
@@ -62,14 +65,20 @@ describe('support-desk example over stdio', () => {
   it('still serves the 2025 era through initialize', async () => {
     const child = await legacy({});
     const tools = await child.request({ jsonrpc: '2.0', id: 'list', method: 'tools/list', params: {} });
-    assert.deepEqual(tools.result.tools.map((t: { name: string }) => t.name), ['get_ticket', 'search_tickets', 'send_reply', 'find_customer']);
+    assert.deepEqual(
+      tools.result.tools.map((t: { name: string }) => t.name),
+      ['get_ticket', 'search_tickets', 'send_reply', 'find_customer'],
+    );
   });
 
   it('asks a 2025 client which customer it means with a real elicitation/create request', async () => {
     const child = await legacy({ elicitation: {} });
     child.send({ jsonrpc: '2.0', id: 'find', method: 'tools/call', params: { name: 'find_customer', arguments: { query: 'Ana' } } });
     const ask = await child.until(() => child.messages.find((m) => m?.method === 'elicitation/create'), 8000, 'elicitation/create');
-    assert.deepEqual(ask.params.requestedSchema.properties.customer.oneOf.map((o: { const: string }) => o.const), ['C-201', 'C-202']);
+    assert.deepEqual(
+      ask.params.requestedSchema.properties.customer.oneOf.map((o: { const: string }) => o.const),
+      ['C-201', 'C-202'],
+    );
     child.send({ jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { customer: 'C-201' } } });
     const found = await child.response('find');
     assert.equal(found.result.structuredContent.customer.email, 'ana.lima@example.com');

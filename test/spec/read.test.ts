@@ -1,9 +1,44 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { arr, at, bool, entries, errorCode, field, listItems, metaOf, num, obj, objAt, objectEntries, objects, oneOf, str, strings } from '../../src/spec/read.js';
+import {
+  arr,
+  at,
+  bool,
+  entries,
+  errorCode,
+  field,
+  listItems,
+  metaOf,
+  num,
+  obj,
+  objAt,
+  objectEntries,
+  objects,
+  oneOf,
+  str,
+  strings,
+} from '../../src/spec/read.js';
 
 /** Values a hostile or broken server can put where an object, list or text belongs. */
-const HOSTILE: unknown[] = [undefined, null, 0, -1, 1.5, Number.NaN, '', 'text', true, false, [], [null], [1, 'a'], {}, { __proto__: { polluted: 1 } }, Object.create(null), new Array(3)];
+const HOSTILE: unknown[] = [
+  undefined,
+  null,
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  '',
+  'text',
+  true,
+  false,
+  [],
+  [null],
+  [1, 'a'],
+  {},
+  { __proto__: { polluted: 1 } },
+  Object.create(null),
+  new Array(3),
+];
 
 describe('typed readers of server JSON', () => {
   it('never throw, whatever they are given', () => {

@@ -37,7 +37,8 @@ const LISTEN_FOLDERS = SERVER_NOTIFICATION_FOLDERS.filter((f) => /ListChanged|Re
 const EXCEPTIONS: { id: string; reason: string; ours: Verdict; applies: (folder: string, m: Mutation) => boolean }[] = [
   {
     id: 'error-id-null',
-    reason: 'JSON-RPC 2.0 answers a request whose id could not be read with id null (the schema only types the absent id); whether the id was readable is judged by the sender',
+    reason:
+      'JSON-RPC 2.0 answers a request whose id could not be read with id null (the schema only types the absent id); whether the id was readable is judged by the sender',
     ours: 'valid',
     applies: (_f, m) => m.label.startsWith('id=null') && m.path === '/id' && isObject(m.value) && 'error' in m.value,
   },

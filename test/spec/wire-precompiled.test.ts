@@ -39,21 +39,29 @@ test('a built run uses the generated validators, not a compiler', { skip: !built
   assert.equal(wireValidator('Tool'), generated.Tool);
 });
 
-test('2026-07-28: generated validators give the runtime compiler\'s errors on the official examples and their mutations', { skip: !built && 'runs from TypeScript source' }, (t) => {
-  const dir = specDirOrSkip(t);
-  const doc = wireDocument();
-  const values = [...shapes];
-  const typed: [string, unknown][] = [];
-  for (const example of dir ? loadExamples(dir) : []) {
-    values.push(example.value);
-    // Mutations against the example's own type: where a wrong member makes the validators' errors differ.
-    if (doc.typeNames.includes(example.folder)) for (const m of mutations(example.value)) typed.push([example.folder, m.value]);
-  }
-  compare(doc, WIRE_VALIDATORS_FILE, values, typed);
-});
+test(
+  "2026-07-28: generated validators give the runtime compiler's errors on the official examples and their mutations",
+  { skip: !built && 'runs from TypeScript source' },
+  (t) => {
+    const dir = specDirOrSkip(t);
+    const doc = wireDocument();
+    const values = [...shapes];
+    const typed: [string, unknown][] = [];
+    for (const example of dir ? loadExamples(dir) : []) {
+      values.push(example.value);
+      // Mutations against the example's own type: where a wrong member makes the validators' errors differ.
+      if (doc.typeNames.includes(example.folder)) for (const m of mutations(example.value)) typed.push([example.folder, m.value]);
+    }
+    compare(doc, WIRE_VALIDATORS_FILE, values, typed);
+  },
+);
 
-test('2025-11-25: generated validators give the runtime compiler\'s errors', { skip: !built && 'runs from TypeScript source' }, () => {
-  const init = { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: 'yes' } }, serverInfo: { name: 'x', version: 1, icons: [{ src: 'not a uri' }] } };
+test("2025-11-25: generated validators give the runtime compiler's errors", { skip: !built && 'runs from TypeScript source' }, () => {
+  const init = {
+    protocolVersion: '2025-11-25',
+    capabilities: { tools: { listChanged: 'yes' } },
+    serverInfo: { name: 'x', version: 1, icons: [{ src: 'not a uri' }] },
+  };
   const tool = { name: 'echo', inputSchema: { type: 'object', properties: { a: { type: 'string' } } }, annotations: { readOnlyHint: 'no' } };
   const values = [...shapes, init, tool, { tools: [tool, {}] }, ...mutations(init).map((m) => m.value), ...mutations(tool).map((m) => m.value)];
   compare(legacyDocument(), LEGACY_VALIDATORS_FILE, values);

@@ -93,7 +93,14 @@ describe('results', () => {
   });
 
   test('issue paths are JSON Pointers with escaped member names', () => {
-    const result = { resultType: 'complete', supportedVersions: [], capabilities: {}, ttlMs: 0, cacheScope: 'private', _meta: { [META.serverInfo]: { name: 's' } } };
+    const result = {
+      resultType: 'complete',
+      supportedVersions: [],
+      capabilities: {},
+      ttlMs: 0,
+      cacheScope: 'private',
+      _meta: { [META.serverInfo]: { name: 's' } },
+    };
     const issues = validateServerMessage(reply(result), { requestMethod: 'server/discover' });
     assert.deepEqual(paths(issues), ['/result/_meta/io.modelcontextprotocol~1serverInfo/version']);
   });
@@ -118,7 +125,10 @@ describe('errors', () => {
     assert.deepEqual(paths(array), ['/error/data/requiredCapabilities']);
     const good = { code: ERROR.unsupportedVersion, message: 'x', data: { supported: ['2026-07-28'], requested: '2099-01-01' } };
     assert.deepEqual(validateServerMessage(fail(good)), []);
-    assert.deepEqual(paths(validateServerMessage(fail({ ...good, data: { supported: '2026-07-28' } }))).sort(), ['/error/data/requested', '/error/data/supported']);
+    assert.deepEqual(paths(validateServerMessage(fail({ ...good, data: { supported: '2026-07-28' } }))).sort(), [
+      '/error/data/requested',
+      '/error/data/supported',
+    ]);
   });
 
   test('retired and unallocated reserved codes are reported', () => {

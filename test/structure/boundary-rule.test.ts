@@ -10,7 +10,9 @@ import { REPO, SRC } from './graph.js';
 describe('import-boundaries lint rule', async () => {
   const plugin = ((await import(pathToFileURL(path.join(REPO, 'lint/import-boundaries.js')).href)) as { default: ESLint.Plugin }).default;
   const linter = new Linter({ configType: 'flat', cwd: REPO });
-  const config = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { local: plugin }, rules: { 'local/import-boundaries': 'error' as const } }];
+  const config = [
+    { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { local: plugin }, rules: { 'local/import-boundaries': 'error' as const } },
+  ];
   const lint = (file: string, code: string): string[] => linter.verify(code, config, { filename: path.join(SRC, file) }).map((m) => m.message);
 
   it('accepts imports down the order, within a layer, and outside src/', () => {

@@ -11,8 +11,16 @@ describe('layering', async () => {
 
   it('places every folder and root file of src/ in the layer table, and names nothing that is gone', () => {
     const present = readdirSync(SRC).filter((f) => statSync(path.join(SRC, f)).isDirectory() || f.endsWith('.ts'));
-    assert.deepEqual(present.filter((f) => !(f in layers.LAYERS)), [], 'not in lint/layers.js: place each new layer there');
-    assert.deepEqual(Object.keys(layers.LAYERS).filter((l) => !present.includes(l)), [], 'in lint/layers.js but not in src/');
+    assert.deepEqual(
+      present.filter((f) => !(f in layers.LAYERS)),
+      [],
+      'not in lint/layers.js: place each new layer there',
+    );
+    assert.deepEqual(
+      Object.keys(layers.LAYERS).filter((l) => !present.includes(l)),
+      [],
+      'in lint/layers.js but not in src/',
+    );
   });
 
   it('declares an order: what each layer may import is a known layer, and the allowances have no cycle', () => {

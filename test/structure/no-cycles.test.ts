@@ -26,7 +26,16 @@ describe('import cycles in src/', () => {
       ['e.ts', ['e.ts']],
     ]);
     assert.deepEqual(cycles(g), [['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
-    assert.deepEqual(cycles(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', []]])), []);
+    assert.deepEqual(
+      cycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', []],
+        ]),
+      ),
+      [],
+    );
   });
 
   it('reads every form of import and skips comments', () => {

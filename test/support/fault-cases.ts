@@ -23,7 +23,11 @@ export function assertTrips(r: TargetReport, c: FaultCase, o: { expected?: boole
     const x = result(r, id);
     assert.ok(x.message && x.message.length > 10, `${id} explains itself`);
     assert.ok(x.evidence?.length, `${id} cites wire evidence`);
-    for (const seq of x.evidence ?? []) assert.ok(r.wire.some((e) => e.seq === seq), `${id}: evidence #${seq} is in the wire record`);
+    for (const seq of x.evidence ?? [])
+      assert.ok(
+        r.wire.some((e) => e.seq === seq),
+        `${id}: evidence #${seq} is in the wire record`,
+      );
     if (o.expected) assert.ok(x.expected, `${id} says what it expected`);
   }
 }

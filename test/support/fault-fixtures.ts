@@ -89,7 +89,11 @@ const LEGACY: FaultFixture = {
   assay: async (faults, transport, checks) => {
     const graded = (r: TargetReport) => {
       assert.equal(r.era, 'legacy', explain(r));
-      assert.deepEqual(r.results.filter((x) => x.status === 'precondition-failed').map((x) => x.checkId), [], explain(r));
+      assert.deepEqual(
+        r.results.filter((x) => x.status === 'precondition-failed').map((x) => x.checkId),
+        [],
+        explain(r),
+      );
       return r;
     };
     if (transport === 'stdio') return graded(await run(fixtureStdio('legacy', faults), { checks }));
@@ -106,7 +110,10 @@ const AUTH: FaultFixture = {
   saysExpected: true,
   assay: async (faults, _transport, checks) =>
     overHttp(await startProtectedServer({ faults }), (s) =>
-      run({ kind: 'http', url: s.url, headers: { Authorization: `Bearer ${s.tokens.valid}` } }, { checks, auth: { otherAudienceToken: s.tokens.otherAudience, expiredToken: s.tokens.expired } }),
+      run(
+        { kind: 'http', url: s.url, headers: { Authorization: `Bearer ${s.tokens.valid}` } },
+        { checks, auth: { otherAudienceToken: s.tokens.otherAudience, expiredToken: s.tokens.expired } },
+      ),
     ),
 };
 

@@ -37,7 +37,11 @@ export function faultCases(fx: FaultFixture): (FaultCase & { transport: Transpor
     fx.transports.flatMap((transport) => {
       const here = mine.filter((t) => t.fault === fault && t.transports.includes(transport));
       if (!here.length) return [];
-      const ids = (s: 'fail' | 'warn') => here.filter((t) => t.status === s).map((t) => t.check.id).sort();
+      const ids = (s: 'fail' | 'warn') =>
+        here
+          .filter((t) => t.status === s)
+          .map((t) => t.check.id)
+          .sort();
       return [{ fault, transport, transports: [transport], fail: ids('fail'), warn: ids('warn') }];
     }),
   );

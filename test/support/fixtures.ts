@@ -33,7 +33,10 @@ export function run(spec: TargetSpec, o: Partial<TargetRunOptions> = {}): Promis
 }
 
 export function byStatus(r: TargetReport, ...statuses: Status[]): string[] {
-  return r.results.filter((x) => statuses.includes(x.status)).map((x) => x.checkId).sort();
+  return r.results
+    .filter((x) => statuses.includes(x.status))
+    .map((x) => x.checkId)
+    .sort();
 }
 
 export function result(r: TargetReport, id: string): CheckResult {

@@ -10,6 +10,6 @@ const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
   const [first, second] = args;
   if ((typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) && typeof second !== 'string') args.splice(1, 0, '127.0.0.1');
-  else if (first && typeof first === 'object' && !('path' in first) && !(first as { host?: string }).host) args[0] = { ...(first), host: '127.0.0.1' };
+  else if (first && typeof first === 'object' && !('path' in first) && !(first as { host?: string }).host) args[0] = { ...first, host: '127.0.0.1' };
   return (listen as (...a: unknown[]) => net.Server).apply(this, args);
 } as typeof listen;

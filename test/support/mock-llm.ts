@@ -76,7 +76,10 @@ export async function startMockLlm(policy: (r: PolicyRequest) => Reply, embeddin
         return;
       }
       if ('status' in reply) {
-        const err = vendor === 'openai' ? { error: { message: reply.error, type: 'api_error', code: null } } : { type: 'error', error: { type: reply.status === 401 ? 'authentication_error' : 'api_error', message: reply.error } };
+        const err =
+          vendor === 'openai'
+            ? { error: { message: reply.error, type: 'api_error', code: null } }
+            : { type: 'error', error: { type: reply.status === 401 ? 'authentication_error' : 'api_error', message: reply.error } };
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify(err));
         return;
       }
@@ -109,7 +112,12 @@ function openAIResponse(id: number, model: string, reply: Exclude<Reply, { hang:
   const u = usageFor(reply);
   const calls = 'calls' in reply ? reply.calls : [];
   const message: Json = { role: 'assistant', content: 'calls' in reply ? (reply.text ?? null) : reply.text, refusal: null };
-  if (calls.length) message.tool_calls = calls.map((c, i) => ({ id: `call_${id}_${i}`, type: 'function', function: { name: c.name, arguments: c.raw ?? JSON.stringify(c.args ?? {}) } }));
+  if (calls.length)
+    message.tool_calls = calls.map((c, i) => ({
+      id: `call_${id}_${i}`,
+      type: 'function',
+      function: { name: c.name, arguments: c.raw ?? JSON.stringify(c.args ?? {}) },
+    }));
   return {
     id: `chatcmpl-${id}`,
     object: 'chat.completion',
@@ -125,7 +133,8 @@ function anthropicResponse(id: number, model: string, reply: Exclude<Reply, { ha
   const content: Json[] = [];
   const text = 'calls' in reply ? reply.text : reply.text;
   if (text) content.push({ type: 'text', text });
-  for (const [i, c] of ('calls' in reply ? reply.calls : []).entries()) content.push({ type: 'tool_use', id: `toolu_${id}_${i}`, name: c.name, input: c.raw !== undefined ? c.raw : (c.args ?? {}) });
+  for (const [i, c] of ('calls' in reply ? reply.calls : []).entries())
+    content.push({ type: 'tool_use', id: `toolu_${id}_${i}`, name: c.name, input: c.raw !== undefined ? c.raw : (c.args ?? {}) });
   return {
     id: `msg_${id}`,
     type: 'message',
@@ -151,7 +160,11 @@ function conversation(msgs: Json[]) {
 function firstResponseId(after: Json[]): number | undefined {
   for (const m of after) {
     if (m.role !== 'assistant') continue;
-    const id = Array.isArray(m.tool_calls) ? (m.tool_calls as Json[])[0]?.id : Array.isArray(m.content) ? (m.content as Json[]).find((b) => b.type === 'tool_use')?.id : undefined;
+    const id = Array.isArray(m.tool_calls)
+      ? (m.tool_calls as Json[])[0]?.id
+      : Array.isArray(m.content)
+        ? (m.content as Json[]).find((b) => b.type === 'tool_use')?.id
+        : undefined;
     const n = typeof id === 'string' ? /_(\d+)_\d+$/.exec(id)?.[1] : undefined;
     return n ? Number(n) : undefined;
   }
@@ -179,7 +192,9 @@ function answerEmbeddings(res: ServerResponse, body: Json, o: EmbeddingOptions):
   try {
     vectors = input.map((t) => o.embed(t, model));
   } catch (e) {
-    res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: (e as Error).message, type: 'invalid_request_error', code: null } }));
+    res
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { message: (e as Error).message, type: 'invalid_request_error', code: null } }));
     return;
   }
   const data = input.map((text, index) => {
@@ -188,5 +203,7 @@ function answerEmbeddings(res: ServerResponse, body: Json, o: EmbeddingOptions):
     return { object: 'embedding', index, embedding };
   });
   const tokens = input.reduce((n, t) => n + t.split(/\s+/).length, 0);
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } }));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } }));
 }

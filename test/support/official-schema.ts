@@ -37,7 +37,9 @@ export function specDirOrSkip(t: TestContext): string | undefined {
   if (dir) return dir;
   const where = process.env.MCP_ASSAY_SPEC_DIR ?? '<repo>/../shared/spec';
   if (process.env.CI) {
-    throw new Error(`official spec not found at ${where}: CI must provide it (set MCP_ASSAY_SPEC_DIR to the folder holding ${MODERN_REVISION_DIR}/schema.json)`);
+    throw new Error(
+      `official spec not found at ${where}: CI must provide it (set MCP_ASSAY_SPEC_DIR to the folder holding ${MODERN_REVISION_DIR}/schema.json)`,
+    );
   }
   t.skip(`official spec not found at ${where} (set MCP_ASSAY_SPEC_DIR to run this test)`);
   return undefined;

@@ -13,7 +13,11 @@ export interface CliRun {
 export function runCli(args: string[], o: { deadlineMs?: number; cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cliArgv(), ...args], { cwd: o.cwd, env: { ...process.env, NO_COLOR: '1', ...o.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgv(), ...args], {
+      cwd: o.cwd,
+      env: { ...process.env, NO_COLOR: '1', ...o.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -33,13 +33,13 @@ describe('withDeadline and Deadline', () => {
     assert.equal(timers(), before);
   });
 
-  it('passes the work\'s own error through, and clears the timer', async () => {
+  it("passes the work's own error through, and clears the timer", async () => {
     const before = timers();
     await assert.rejects(withDeadline(Promise.reject(new Error('own')), 60_000, 'answer'), /own/);
     assert.equal(timers(), before);
   });
 
-  it('rejects with a timeout naming what did not come, and aborts the work\'s signal', async () => {
+  it("rejects with a timeout naming what did not come, and aborts the work's signal", async () => {
     let seen: AbortSignal | undefined;
     const { ms } = await timed(() =>
       withDeadline((signal) => ((seen = signal), new Promise<never>(() => undefined)), 100, 'answer').catch((e: unknown) => {
@@ -52,14 +52,14 @@ describe('withDeadline and Deadline', () => {
     assert.ok(ms >= 90 && ms < 2000, `took ${ms} ms`);
   });
 
-  it('uses the caller\'s error when given one', async () => {
+  it("uses the caller's error when given one", async () => {
     await assert.rejects(
       withDeadline(new Promise<never>(() => undefined), 50, (ms) => new RangeError(`budget of ${ms} ms`)),
       (e: unknown) => e instanceof RangeError && e.message === 'budget of 50 ms',
     );
   });
 
-  it('ends at once with `aborted` when the caller\'s signal fires, also when it fired before the start', async () => {
+  it("ends at once with `aborted` when the caller's signal fires, also when it fired before the start", async () => {
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 50);
     const { value, ms } = await timed(() => withDeadline(new Promise<never>(() => undefined), 60_000, 'answer', ctl.signal).catch((e: unknown) => e));
@@ -111,7 +111,7 @@ describe('toTransportError: one mapping of undici, net and child_process errors'
     assert.equal(toTransportError('a string').failure, 'protocol');
   });
 
-  it('keeps our own errors, and a deadline\'s reason over the abort error it caused', () => {
+  it("keeps our own errors, and a deadline's reason over the abort error it caused", () => {
     const own = new TransportError('too-large', 'big');
     assert.equal(toTransportError(own), own);
     const ctl = new AbortController();
@@ -177,7 +177,11 @@ describe('transports against real servers on 127.0.0.1', () => {
   });
 
   it('a refused port is `connect`, a hang-up is `closed`, a reply that is not HTTP is `protocol`', async () => {
-    for (const [url, kind] of [[refusedUrl, 'connect'], [cutterUrl, 'closed'], [garbageUrl, 'protocol']] as const) {
+    for (const [url, kind] of [
+      [refusedUrl, 'connect'],
+      [cutterUrl, 'closed'],
+      [garbageUrl, 'protocol'],
+    ] as const) {
       const t = new HttpTransport({ url }, recorder());
       const ex = await t.send(PING, { phase: 'test', timeoutMs: 5000 });
       await t.close(100);
@@ -198,7 +202,8 @@ describe('transports against real servers on 127.0.0.1', () => {
 });
 
 describe('stdio transport deadlines against a real child process', () => {
-  const silentChild = () => new StdioTransport({ command: process.execPath, args: ['-e', 'process.stdin.resume(); setInterval(() => {}, 1000)'] }, new WireRecorder(new Masker()));
+  const silentChild = () =>
+    new StdioTransport({ command: process.execPath, args: ['-e', 'process.stdin.resume(); setInterval(() => {}, 1000)'] }, new WireRecorder(new Masker()));
 
   it('a request to a process that never answers times out, and the process is ended', async () => {
     const t = silentChild();

@@ -16,7 +16,11 @@ function offenders(dirs: string[], re: RegExp, allowed: string[] = []): string[]
   return dirs.flatMap((d) =>
     files(path.join(REPO, 'src', d))
       .filter((f) => !allowed.includes(path.relative(path.join(REPO, 'src'), f)))
-      .flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((l, i) => (re.test(l) ? [`${path.relative(REPO, f)}:${i + 1}: ${l.trim()}`] : []))),
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((l, i) => (re.test(l) ? [`${path.relative(REPO, f)}:${i + 1}: ${l.trim()}`] : [])),
+      ),
   );
 }
 

@@ -18,9 +18,15 @@ export const authProtectedResourceMetadata: CheckDefinition = {
   id: 'auth/protected-resource-metadata',
   title: 'the RFC 9728 protected-resource metadata is served, well-formed, and names authorization servers',
   level: 'MUST',
-  spec: authSpec('basic/authorization#authorization-server-discovery', 'A protected server publishes RFC 9728 metadata whose resource is its own URL and whose authorization_servers lists at least one authorization server.'),
+  spec: authSpec(
+    'basic/authorization#authorization-server-discovery',
+    'A protected server publishes RFC 9728 metadata whose resource is its own URL and whose authorization_servers lists at least one authorization server.',
+  ),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'auth', fault: 'metadata-malformed' }, { fixture: 'auth', fault: 'metadata-missing' }],
+  trippedBy: [
+    { fixture: 'auth', fault: 'metadata-malformed' },
+    { fixture: 'auth', fault: 'metadata-missing' },
+  ],
   async run(t) {
     const ex = await requireProtected(t);
     if (t.spec.kind !== 'http') return;
@@ -43,10 +49,21 @@ export const authProtectedResourceMetadata: CheckDefinition = {
         if (!Array.isArray(as) || !as.length) problems.push('authorization_servers is missing or empty');
         else if (!as.every((x) => typeof x === 'string' && URL.canParse(x))) problems.push('authorization_servers holds something other than absolute URLs');
       }
-      if (problems.length) t.fail({ message: `the metadata at ${new URL(url).pathname} is malformed: ${problems.join('; ')}`, expected: '{"resource": "<this URL>", "authorization_servers": ["https://…"]}', actual: r.bodyText.slice(0, 160), evidence: r.evidence });
+      if (problems.length)
+        t.fail({
+          message: `the metadata at ${new URL(url).pathname} is malformed: ${problems.join('; ')}`,
+          expected: '{"resource": "<this URL>", "authorization_servers": ["https://…"]}',
+          actual: r.bodyText.slice(0, 160),
+          evidence: r.evidence,
+        });
       else t.note(`served at ${new URL(url).pathname}`);
       return;
     }
-    t.fail({ message: 'no protected-resource metadata document was found', expected: 'HTTP 200 JSON at resource_metadata or /.well-known/oauth-protected-resource', actual: tried.join('; '), evidence: ex.evidence });
+    t.fail({
+      message: 'no protected-resource metadata document was found',
+      expected: 'HTTP 200 JSON at resource_metadata or /.well-known/oauth-protected-resource',
+      actual: tried.join('; '),
+      evidence: ex.evidence,
+    });
   },
 };

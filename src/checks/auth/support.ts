@@ -39,11 +39,15 @@ export function withoutToken(t: CheckContext): Promise<Exchange> {
 /** Stops the check unless the user gave a token and the server refuses requests without one. */
 export async function requireProtected(t: CheckContext): Promise<Exchange> {
   // Authorization is optional in MCP: a server that serves requests without a token has no authorization to judge.
-  if (!userAuthorization(t)) t.skip('the server answered without an Authorization header, so it does not require authorization (optional in MCP); to test a protected server, pass -H "Authorization: Bearer TOKEN"');
+  if (!userAuthorization(t))
+    t.skip(
+      'the server answered without an Authorization header, so it does not require authorization (optional in MCP); to test a protected server, pass -H "Authorization: Bearer TOKEN"',
+    );
   const ex = await withoutToken(t);
   if (ex.failure) t.inconclusive(`the request without a token got no answer: ${ex.failure.message}`, ex.evidence);
   const status = ex.http?.status ?? 0;
-  if (status >= 200 && status < 300) t.skip(`the server answered HTTP ${status} without a token: it does not require authorization (optional in MCP), so its authorization is not tested`);
+  if (status >= 200 && status < 300)
+    t.skip(`the server answered HTTP ${status} without a token: it does not require authorization (optional in MCP), so its authorization is not tested`);
   return ex;
 }
 
@@ -68,6 +72,11 @@ export function tamperedJwt(authorization: string | undefined, change: (claims: 
 export function refusal(ex: Exchange): { ok: boolean; actual: string } {
   if (ex.failure) return { ok: false, actual: ex.failure.message };
   const status = ex.http?.status ?? 0;
-  const what = status >= 200 && status < 300 ? `HTTP ${status}: the token was accepted` : status >= 500 ? `HTTP ${status}: the server failed instead of refusing` : `HTTP ${status}`;
+  const what =
+    status >= 200 && status < 300
+      ? `HTTP ${status}: the token was accepted`
+      : status >= 500
+        ? `HTTP ${status}: the server failed instead of refusing`
+        : `HTTP ${status}`;
   return { ok: status === 401, actual: what };
 }

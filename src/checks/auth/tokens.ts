@@ -7,7 +7,10 @@ export const authTokenAccepted: CheckDefinition = {
   id: 'auth/token-accepted',
   title: 'the token the user supplies is accepted',
   level: 'MUST',
-  spec: authSpec('basic/authorization#access-token-usage', 'A request carrying a valid access token in the Authorization header (Bearer) is served, not refused.'),
+  spec: authSpec(
+    'basic/authorization#access-token-usage',
+    'A request carrying a valid access token in the Authorization header (Bearer) is served, not refused.',
+  ),
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'auth', fault: 'token-single-use' }],
   async run(t) {
@@ -15,12 +18,25 @@ export const authTokenAccepted: CheckDefinition = {
     const ex = await withAuthorization(t, userAuthorization(t) ?? null);
     const status = ex.http?.status ?? 0;
     if (ex.failure) t.inconclusive(`no answer: ${ex.failure.message}`, ex.evidence);
-    if (status === 401 || status === 403) t.fail({ message: `the supplied token was refused with HTTP ${status}`, expected: 'the request served', actual: describe(ex), evidence: ex.evidence, hint: 'check the token is current and issued for this server (its audience)' });
+    if (status === 401 || status === 403)
+      t.fail({
+        message: `the supplied token was refused with HTTP ${status}`,
+        expected: 'the request served',
+        actual: describe(ex),
+        evidence: ex.evidence,
+        hint: 'check the token is current and issued for this server (its audience)',
+      });
   },
 };
 
 /** Sends `token` (the user's own or one derived from it) and expects 401. */
-async function expectRefused(t: CheckContext, given: string | undefined, derive: (c: Record<string, unknown>) => void, what: string, flag: string): Promise<void> {
+async function expectRefused(
+  t: CheckContext,
+  given: string | undefined,
+  derive: (c: Record<string, unknown>) => void,
+  what: string,
+  flag: string,
+): Promise<void> {
   await requireProtected(t);
   const token = given ?? tamperedJwt(userAuthorization(t), derive);
   if (!token) t.precondition(`no ${what} to send: the supplied token is not a JWT to derive one from`, `Pass ${flag} TOKEN.`);
@@ -36,10 +52,20 @@ export const authAudienceValidated: CheckDefinition = {
   id: 'auth/audience-validated',
   title: 'a token issued for another audience is refused with 401',
   level: 'MUST',
-  spec: authSpec('basic/authorization#token-audience-binding-and-validation', 'The server validates that an access token was issued for it (its audience) and answers any other token with 401.'),
+  spec: authSpec(
+    'basic/authorization#token-audience-binding-and-validation',
+    'The server validates that an access token was issued for it (its audience) and answers any other token with 401.',
+  ),
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'auth', fault: 'audience-unchecked' }],
-  run: (t) => expectRefused(t, t.options.auth?.otherAudienceToken, (c) => void (c.aud = 'https://other-resource.invalid/mcp'), 'token for another audience', '--auth-other-audience-token'),
+  run: (t) =>
+    expectRefused(
+      t,
+      t.options.auth?.otherAudienceToken,
+      (c) => void (c.aud = 'https://other-resource.invalid/mcp'),
+      'token for another audience',
+      '--auth-other-audience-token',
+    ),
 };
 
 export const authExpiredRefused: CheckDefinition = {
@@ -49,7 +75,8 @@ export const authExpiredRefused: CheckDefinition = {
   spec: authSpec('basic/authorization#token-handling', 'An invalid or expired access token is answered with HTTP 401, never served and never a server error.'),
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'auth', fault: 'expiry-unchecked' }],
-  run: (t) => expectRefused(t, t.options.auth?.expiredToken, (c) => void (c.exp = Math.floor(Date.now() / 1000) - 3600), 'expired token', '--auth-expired-token'),
+  run: (t) =>
+    expectRefused(t, t.options.auth?.expiredToken, (c) => void (c.exp = Math.floor(Date.now() / 1000) - 3600), 'expired token', '--auth-expired-token'),
 };
 
 export const authMalformedRefused: CheckDefinition = {

@@ -27,7 +27,12 @@ function inspect(t: CheckContext, label: string, ex: Exchange): JsonObject | und
   if (!r || r.resultType === 'input_required') return r; // interim results carry no cache hints
   const problems = cacheHintProblems(r);
   if (problems.length)
-    t.fail({ message: `${label}: ${problems.join('; ')}`, expected: 'integer ttlMs >= 0 and cacheScope "public" or "private"', actual: `ttlMs=${JSON.stringify(r.ttlMs)}, cacheScope=${JSON.stringify(r.cacheScope)}`, evidence: ex.evidence });
+    t.fail({
+      message: `${label}: ${problems.join('; ')}`,
+      expected: 'integer ttlMs >= 0 and cacheScope "public" or "private"',
+      actual: `ttlMs=${JSON.stringify(r.ttlMs)}, cacheScope=${JSON.stringify(r.cacheScope)}`,
+      evidence: ex.evidence,
+    });
   return r;
 }
 
@@ -35,9 +40,18 @@ export const cacheableResults: CheckDefinition = {
   id: 'caching/cacheable-results',
   title: 'cacheable results carry ttlMs and cacheScope',
   level: 'MUST',
-  spec: since2026('server/utilities/caching', 'Results of server/discover, the four list methods and resources/read carry an integer ttlMs >= 0 and a cacheScope of public or private; all pages of one list share one cacheScope.', 2549),
+  spec: since2026(
+    'server/utilities/caching',
+    'Results of server/discover, the four list methods and resources/read carry an integer ttlMs >= 0 and a cacheScope of public or private; all pages of one list share one cacheScope.',
+    2549,
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'cache-hints-invalid' }, { fixture: 'flawed-server', fault: 'cache-hints-missing' }, { fixture: 'flawed-server', fault: 'cache-scope-per-page' }, { fixture: 'flawed-server', fault: 'discover-missing-fields' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'cache-hints-invalid' },
+    { fixture: 'flawed-server', fault: 'cache-hints-missing' },
+    { fixture: 'flawed-server', fault: 'cache-scope-per-page' },
+    { fixture: 'flawed-server', fault: 'discover-missing-fields' },
+  ],
   async run(t) {
     let seen = 0;
     const discover = await t.shared.discover();
@@ -54,7 +68,12 @@ export const cacheableResults: CheckDefinition = {
         }
       });
       if (scopes.size > 1)
-        t.fail({ message: `${method}: pages disagree on cacheScope`, expected: 'one cacheScope for every page', actual: [...scopes].map(String).join(' / '), evidence: list.pages.flatMap((p) => p.evidence) });
+        t.fail({
+          message: `${method}: pages disagree on cacheScope`,
+          expected: 'one cacheScope for every page',
+          actual: [...scopes].map(String).join(' / '),
+          evidence: list.pages.flatMap((p) => p.evidence),
+        });
     }
     if (t.shared.offers('resources') !== false) {
       const first = obj((await t.shared.list('resources/list')).items[0]);

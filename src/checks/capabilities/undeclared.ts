@@ -21,14 +21,23 @@ export const undeclaredCapability: CheckDefinition = {
   id: 'capabilities/undeclared-client-capability',
   title: 'a request needing an undeclared client capability gets -32021, never an input request for it',
   level: 'MUST',
-  spec: since2026('basic/index#capabilities', 'A server that needs a client capability the request did not declare answers -32021 with data.requiredCapabilities (an object; HTTP 400), and never asks for input the client did not declare.', 2575),
+  spec: since2026(
+    'basic/index#capabilities',
+    'A server that needs a client capability the request did not declare answers -32021 with data.requiredCapabilities (an object; HTTP 400), and never asks for input the client did not declare.',
+    2575,
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'capability-unchecked' }, { fixture: 'flows', fault: 'prompt-asks-undeclared' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'capability-unchecked' },
+    { fixture: 'flows', fault: 'prompt-asks-undeclared' },
+  ],
   async run(t) {
     const { probes, tools, skippedTools } = await probesOf(t);
     if (!probes.length)
       return t.precondition(
-        skippedTools ? 'no tool is safe to call (none is annotated readOnlyHint: true), and no prompt or resource is listed' : 'the server lists no tool, prompt or resource to request',
+        skippedTools
+          ? 'no tool is safe to call (none is annotated readOnlyHint: true), and no prompt or resource is listed'
+          : 'the server lists no tool, prompt or resource to request',
         skippedTools ? 'Allow tools with --allow-tool GLOB to test this.' : undefined,
       );
     let exercised = 0;
@@ -40,9 +49,19 @@ export const undeclaredCapability: CheckDefinition = {
         exercised++;
         const req = field(err.data, 'requiredCapabilities');
         if (!req || typeof req !== 'object' || Array.isArray(req))
-          t.fail({ message: `${p.label}: -32021 without data.requiredCapabilities as an object`, expected: 'data.requiredCapabilities: { "<capability>": {} }', actual: JSON.stringify(err.data ?? null).slice(0, 160), evidence: ex.evidence });
+          t.fail({
+            message: `${p.label}: -32021 without data.requiredCapabilities as an object`,
+            expected: 'data.requiredCapabilities: { "<capability>": {} }',
+            actual: JSON.stringify(err.data ?? null).slice(0, 160),
+            evidence: ex.evidence,
+          });
         if (t.transport === 'http' && ex.http?.status !== 400)
-          t.fail({ message: `${p.label}: -32021 with HTTP ${ex.http?.status}`, expected: 'HTTP 400', actual: `HTTP ${ex.http?.status}`, evidence: ex.evidence });
+          t.fail({
+            message: `${p.label}: -32021 with HTTP ${ex.http?.status}`,
+            expected: 'HTTP 400',
+            actual: `HTTP ${ex.http?.status}`,
+            evidence: ex.evidence,
+          });
         continue;
       }
       const r = resultOf(ex);
@@ -62,7 +81,10 @@ export const undeclaredCapability: CheckDefinition = {
         });
       }
     }
-    if (!exercised) t.precondition(`none of ${tools} callable tool(s), ${probes.length - tools} prompt/resource request(s) needs a client capability, so there is nothing to test`);
+    if (!exercised)
+      t.precondition(
+        `none of ${tools} callable tool(s), ${probes.length - tools} prompt/resource request(s) needs a client capability, so there is nothing to test`,
+      );
   },
 };
 

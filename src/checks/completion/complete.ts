@@ -18,7 +18,8 @@ export function completionProblems(r: JsonObject): string[] {
     const odd = values.filter((v) => typeof v !== 'string');
     if (odd.length) out.push(`completion.values holds ${odd.length} non-string item(s), e.g. ${JSON.stringify(odd[0]).slice(0, 60)}`);
   }
-  if (total !== undefined && (typeof total !== 'number' || !Number.isInteger(total) || total < 0)) out.push(`completion.total ${JSON.stringify(total)} is not a count`);
+  if (total !== undefined && (typeof total !== 'number' || !Number.isInteger(total) || total < 0))
+    out.push(`completion.total ${JSON.stringify(total)} is not a count`);
   if (hasMore !== undefined && typeof hasMore !== 'boolean') out.push(`completion.hasMore ${JSON.stringify(hasMore)} is not a boolean`);
   return out;
 }
@@ -27,9 +28,15 @@ export const completionComplete: CheckDefinition = {
   id: 'completion/complete',
   title: 'completion/complete answers suggestions for a prompt argument or template variable',
   level: 'MUST',
-  spec: since2026('server/utilities/completion', 'A server advertising completions answers completion/complete for its prompts (ref/prompt) and resource templates (ref/resource) with completion.values: at most 100 strings, plus optional total and hasMore.'),
+  spec: since2026(
+    'server/utilities/completion',
+    'A server advertising completions answers completion/complete for its prompts (ref/prompt) and resource templates (ref/resource) with completion.values: at most 100 strings, plus optional total and hasMore.',
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'completion-invalid' }, { fixture: 'flawed-server', fault: 'completion-unimplemented' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'completion-invalid' },
+    { fixture: 'flawed-server', fault: 'completion-unimplemented' },
+  ],
   requires: 'completions',
   async run(t) {
     const targets = await completionTargets(t);

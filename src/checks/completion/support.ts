@@ -28,7 +28,10 @@ export async function completionTargets(t: CheckContext): Promise<CompletionTarg
     for (const p of objects((await t.shared.list('prompts/list')).items)) {
       const arg = objects(p.arguments).find((a) => typeof a.name === 'string');
       if (typeof p.name !== 'string' || !arg) continue;
-      out.push({ label: `prompt ${p.name} argument ${String(arg.name)}`, params: { ref: { type: 'ref/prompt', name: p.name }, argument: { name: arg.name, value: '' } } });
+      out.push({
+        label: `prompt ${p.name} argument ${String(arg.name)}`,
+        params: { ref: { type: 'ref/prompt', name: p.name }, argument: { name: arg.name, value: '' } },
+      });
       break;
     }
   }
@@ -36,7 +39,10 @@ export async function completionTargets(t: CheckContext): Promise<CompletionTarg
     for (const r of objects((await t.shared.list('resources/templates/list')).items)) {
       const variable = typeof r.uriTemplate === 'string' ? templateVariables(r.uriTemplate)[0] : undefined;
       if (!variable) continue;
-      out.push({ label: `template ${String(r.uriTemplate)} variable ${variable}`, params: { ref: { type: 'ref/resource', uri: r.uriTemplate }, argument: { name: variable, value: '' } } });
+      out.push({
+        label: `template ${String(r.uriTemplate)} variable ${variable}`,
+        params: { ref: { type: 'ref/resource', uri: r.uriTemplate }, argument: { name: variable, value: '' } },
+      });
       break;
     }
   }

@@ -39,9 +39,16 @@ export const capabilitiesMatch: CheckDefinition = {
   id: 'discover/capabilities-match',
   title: 'advertised capabilities work, and unadvertised ones answer -32601 (HTTP 404)',
   level: 'MUST',
-  spec: since2026('server/discover', 'Each capability in the DiscoverResult has working methods; a method gated by a capability the server did not advertise is answered with -32601 (HTTP 404).', 2575),
+  spec: since2026(
+    'server/discover',
+    'Each capability in the DiscoverResult has working methods; a method gated by a capability the server did not advertise is answered with -32601 (HTTP 404).',
+    2575,
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'completion-unadvertised' }, { fixture: 'flawed-server', fault: 'completion-unimplemented' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'completion-unadvertised' },
+    { fixture: 'flawed-server', fault: 'completion-unimplemented' },
+  ],
   async run(t) {
     const caps = t.shared.discoverCapabilities();
     if (!caps) return t.precondition('server/discover returned no capabilities object (see discover/implemented)');
@@ -55,7 +62,12 @@ export const capabilitiesMatch: CheckDefinition = {
           continue;
         }
         const ex = await t.request(method, method === 'completion/complete' ? PLACEHOLDER_COMPLETION : {});
-        expectError(t, ex, { code: ERROR.methodNotFound, httpStatus: 404, what: `${method} although server/discover does not advertise ${cap}`, hint: `Either advertise ${cap} or answer its methods with -32601.` });
+        expectError(t, ex, {
+          code: ERROR.methodNotFound,
+          httpStatus: 404,
+          what: `${method} although server/discover does not advertise ${cap}`,
+          hint: `Either advertise ${cap} or answer its methods with -32601.`,
+        });
       }
     }
     t.note(said.join(', '));

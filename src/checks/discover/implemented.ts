@@ -6,9 +6,16 @@ export const discoverImplemented: CheckDefinition = {
   id: 'discover/implemented',
   title: 'server/discover answers with a DiscoverResult',
   level: 'MUST',
-  spec: since2026('server/discover', 'Every server implements server/discover, answering with supportedVersions and capabilities (resultType and cache hints are judged by results/result-type and caching/cacheable-results).', 2575),
+  spec: since2026(
+    'server/discover',
+    'Every server implements server/discover, answering with supportedVersions and capabilities (resultType and cache hints are judged by results/result-type and caching/cacheable-results).',
+    2575,
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'discover-missing-fields' }, { fixture: 'flawed-server', fault: 'discover-unimplemented' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'discover-missing-fields' },
+    { fixture: 'flawed-server', fault: 'discover-unimplemented' },
+  ],
   async run(t) {
     const ex = await t.shared.discover();
     const r = resultOf(ex);
@@ -18,7 +25,10 @@ export const discoverImplemented: CheckDefinition = {
         expected: 'a DiscoverResult',
         actual: describe(ex),
         evidence: ex.evidence,
-        hint: t.probe.era === 'legacy' ? 'This server speaks the 2025 era (initialize). 2026-07-28 servers must answer server/discover.' : 'Implement server/discover.',
+        hint:
+          t.probe.era === 'legacy'
+            ? 'This server speaks the 2025 era (initialize). 2026-07-28 servers must answer server/discover.'
+            : 'Implement server/discover.',
       });
       return;
     }
@@ -26,6 +36,11 @@ export const discoverImplemented: CheckDefinition = {
     if (!Array.isArray(r.supportedVersions) || !r.supportedVersions.every((v) => typeof v === 'string')) missing.push('supportedVersions (array of strings)');
     if (!r.capabilities || typeof r.capabilities !== 'object' || Array.isArray(r.capabilities)) missing.push('capabilities (object)');
     if (missing.length)
-      t.fail({ message: `the DiscoverResult lacks ${missing.join(', ')}`, expected: 'supportedVersions and capabilities present', actual: `keys: ${Object.keys(r).join(', ') || '(none)'}`, evidence: ex.evidence });
+      t.fail({
+        message: `the DiscoverResult lacks ${missing.join(', ')}`,
+        expected: 'supportedVersions and capabilities present',
+        actual: `keys: ${Object.keys(r).join(', ') || '(none)'}`,
+        evidence: ex.evidence,
+      });
   },
 };

@@ -20,7 +20,11 @@ export const discoverServerInfo: CheckDefinition = {
   id: 'discover/server-info',
   title: 'the DiscoverResult names the server in _meta serverInfo',
   level: 'SHOULD',
-  spec: since2026('server/discover', 'Servers should identify themselves in the result _meta key io.modelcontextprotocol/serverInfo (name and version), for display and logs.', 2575),
+  spec: since2026(
+    'server/discover',
+    'Servers should identify themselves in the result _meta key io.modelcontextprotocol/serverInfo (name and version), for display and logs.',
+    2575,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'server-info-missing' }],
   async run(t) {

@@ -31,7 +31,10 @@ export const codeAllocation: CheckDefinition = {
   id: 'errors/code-allocation',
   title: 'error codes follow the allocation policy: no undefined reserved codes, never -32002 or -32042',
   level: 'MUST',
-  spec: since2026('basic/index#error-codes', 'Implementations must not emit undefined codes from -32020..-32099 (reserved for the spec) nor the retired -32002 and -32042; codes of their own belong outside -32768..-32000.'),
+  spec: since2026(
+    'basic/index#error-codes',
+    'Implementations must not emit undefined codes from -32020..-32099 (reserved for the spec) nor the retired -32002 and -32042; codes of their own belong outside -32768..-32000.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'error-code-reserved' }],
   runsLast: true,
@@ -67,10 +70,15 @@ export const codeAllocation: CheckDefinition = {
       t.fail({
         message: `${bad.length} of ${errors} error responses use codes the policy forbids`,
         expected: 'codes defined by JSON-RPC 2.0 or the spec (-32020, -32021, -32022), or codes outside -32768..-32000',
-        actual: bad.slice(0, 5).map((b) => `#${b.seq} (${b.method}): ${b.problem}`).join('; '),
+        actual: bad
+          .slice(0, 5)
+          .map((b) => `#${b.seq} (${b.method}): ${b.problem}`)
+          .join('; '),
         evidence: bad.map((b) => b.seq).slice(0, 50),
         hint: 'Use -32602 / -32603 for protocol errors, isError results for tool failures, and codes of your own below -32768 or above -32000.',
       });
-    t.note(`${errors} error responses to 2026-07-28 requests inspected${leftToReadMissing ? `; ${leftToReadMissing} x -32002 on resources/read left to resources/read-missing` : ''}`);
+    t.note(
+      `${errors} error responses to 2026-07-28 requests inspected${leftToReadMissing ? `; ${leftToReadMissing} x -32002 on resources/read left to resources/read-missing` : ''}`,
+    );
   },
 };

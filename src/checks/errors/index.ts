@@ -5,9 +5,4 @@ import { unsupportedVersion } from './unsupported-version.js';
 import { versionEveryRequest } from './version-every-request.js';
 
 /** The errors checks; the catalogue (../index.ts) sorts them with every other area's. */
-export const checks: readonly CheckDefinition[] = [
-  codeAllocation,
-  unknownMethod,
-  unsupportedVersion,
-  versionEveryRequest,
-];
+export const checks: readonly CheckDefinition[] = [codeAllocation, unknownMethod, unsupportedVersion, versionEveryRequest];

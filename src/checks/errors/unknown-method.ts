@@ -7,7 +7,10 @@ export const unknownMethod: CheckDefinition = {
   id: 'errors/unknown-method',
   title: 'an unknown method gets -32601 (HTTP 404)',
   level: 'MUST',
-  spec: since2026('basic/transports/streamable-http#status-codes', 'An unknown or unimplemented method is answered with -32601; on HTTP with status 404 and the JSON-RPC body.'),
+  spec: since2026(
+    'basic/transports/streamable-http#status-codes',
+    'An unknown or unimplemented method is answered with -32601; on HTTP with status 404 and the JSON-RPC body.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'unknown-method-wrong' }],
   async run(t) {

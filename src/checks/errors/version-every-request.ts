@@ -27,7 +27,11 @@ export const versionEveryRequest: CheckDefinition = {
   id: 'errors/version-every-request',
   title: 'the protocol version is checked on every request, also after tools were called',
   level: 'MUST',
-  spec: since2026('basic/index#meta', 'Every request carries its protocol version and is accepted or rejected on its own: after served calls and lists, a request naming an unsupported version still gets -32022.', 2575),
+  spec: since2026(
+    'basic/index#meta',
+    'Every request carries its protocol version and is accepted or rejected on its own: after served calls and lists, a request naming an unsupported version still gets -32022.',
+    2575,
+  ),
   transports: [...BOTH],
   slow: 'a second connection (a second server process on stdio)',
   trippedBy: [{ fixture: 'flawed-server', fault: 'version-unchecked-after-call' }],

@@ -5,7 +5,8 @@ import { HTTP_ONLY, since2026 } from '../support/spec.js';
 import { namedRequests } from './support.js';
 
 const QUOTE_METHOD = 'Every POST carries Mcp-Method equal to the JSON-RPC method; a missing or mismatched header is rejected with HTTP 400 and -32020.';
-const QUOTE_NAME = 'tools/call, resources/read and prompts/get carry Mcp-Name equal to params.name / params.uri; a missing or mismatched header is rejected with HTTP 400 and -32020.';
+const QUOTE_NAME =
+  'tools/call, resources/read and prompts/get carry Mcp-Name equal to params.name / params.uri; a missing or mismatched header is rejected with HTTP 400 and -32020.';
 const HINT = 'Validate the routing headers against the body before dispatching (SEP-2243).';
 
 function listMethod(t: CheckContext): string {
@@ -18,7 +19,10 @@ export const methodHeaderMissing: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_METHOD, 2243),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-method-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-method-unchecked' },
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+  ],
   async run(t) {
     const method = listMethod(t);
     const ex = await t.request(method, {}, { headers: { [HEADER.method]: null } });
@@ -32,7 +36,10 @@ export const methodHeaderMismatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_METHOD, 2243),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-method-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-method-unchecked' },
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+  ],
   async run(t) {
     const method = listMethod(t);
     const other = method === 'tools/list' ? 'prompts/list' : 'tools/list';
@@ -58,7 +65,10 @@ export const nameHeaderMissing: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_NAME, 2243),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-name-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-name-unchecked' },
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+  ],
   run: (t) => nameCase(t, 'missing'),
 };
 
@@ -68,6 +78,9 @@ export const nameHeaderMismatch: CheckDefinition = {
   level: 'MUST',
   spec: since2026('basic/transports/streamable-http#headers', QUOTE_NAME, 2243),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-name-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-name-unchecked' },
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+  ],
   run: (t) => nameCase(t, 'mismatch'),
 };

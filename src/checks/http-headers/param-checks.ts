@@ -23,9 +23,16 @@ export const paramMissing: CheckDefinition = {
   id: 'http-headers/param-missing',
   title: 'a tools/call whose x-mcp-header argument has no Mcp-Param header gets 400 and -32020',
   level: 'MUST',
-  spec: since2026(SECTION, 'When an argument annotated with x-mcp-header is in the body, its Mcp-Param-{Name} header is required; without it the server rejects the request with HTTP 400 and -32020.', 2243),
+  spec: since2026(
+    SECTION,
+    'When an argument annotated with x-mcp-header is in the body, its Mcp-Param-{Name} header is required; without it the server rejects the request with HTTP 400 and -32020.',
+    2243,
+  ),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-wrong-code' }, { fixture: 'flawed-server', fault: 'param-missing-accepted' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+    { fixture: 'flawed-server', fault: 'param-missing-accepted' },
+  ],
   async run(t) {
     const p = await first(t);
     rejects(t, await callWith(t, p, p.args, null), `${label(p)} with the value in the body and no header`);
@@ -36,13 +43,24 @@ export const paramMismatch: CheckDefinition = {
   id: 'http-headers/param-mismatch',
   title: 'an Mcp-Param header that disagrees with the argument gets 400 and -32020',
   level: 'MUST',
-  spec: since2026(SECTION, 'An Mcp-Param-{Name} header whose value differs from the annotated argument in the body is rejected with HTTP 400 and -32020.', 2243),
+  spec: since2026(
+    SECTION,
+    'An Mcp-Param-{Name} header whose value differs from the annotated argument in the body is rejected with HTTP 400 and -32020.',
+    2243,
+  ),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-wrong-code' }, { fixture: 'flawed-server', fault: 'param-mismatch-accepted' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+    { fixture: 'flawed-server', fault: 'param-mismatch-accepted' },
+  ],
   async run(t) {
     const p = await first(t);
     const other = typeof p.value === 'string' ? `${p.value}-other` : typeof p.value === 'number' ? p.value + 1 : !p.value;
-    rejects(t, await callWith(t, p, p.args, encodeParam(other)), `${label(p)} with body ${JSON.stringify(p.value)} and header ${JSON.stringify(encodeParam(other))}`);
+    rejects(
+      t,
+      await callWith(t, p, p.args, encodeParam(other)),
+      `${label(p)} with body ${JSON.stringify(p.value)} and header ${JSON.stringify(encodeParam(other))}`,
+    );
   },
 };
 
@@ -50,9 +68,16 @@ export const paramInvalid: CheckDefinition = {
   id: 'http-headers/param-invalid',
   title: 'an Mcp-Param header with a broken base64 value gets 400 and -32020',
   level: 'MUST',
-  spec: since2026(SECTION, 'A Mcp-Param-{Name} header with invalid characters, such as a =?base64?…?= value that is not valid base64 (bad alphabet or padding), is rejected with HTTP 400 and -32020.', 2243),
+  spec: since2026(
+    SECTION,
+    'A Mcp-Param-{Name} header with invalid characters, such as a =?base64?…?= value that is not valid base64 (bad alphabet or padding), is rejected with HTTP 400 and -32020.',
+    2243,
+  ),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-wrong-code' }, { fixture: 'flawed-server', fault: 'param-invalid-accepted' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+    { fixture: 'flawed-server', fault: 'param-invalid-accepted' },
+  ],
   async run(t) {
     const p = await first(t, ['string']);
     const b64 = Buffer.from(String(p.value), 'utf8').toString('base64');
@@ -67,13 +92,18 @@ export const paramMatch: CheckDefinition = {
   id: 'http-headers/param-match',
   title: 'an Mcp-Param header that matches its argument is served, also base64-encoded',
   level: 'MUST',
-  spec: since2026(SECTION, 'A tools/call whose Mcp-Param-{Name} header carries the argument (as-is, or as =?base64?…?=, which servers MUST decode before comparing) is served.', 2243),
+  spec: since2026(
+    SECTION,
+    'A tools/call whose Mcp-Param-{Name} header carries the argument (as-is, or as =?base64?…?=, which servers MUST decode before comparing) is served.',
+    2243,
+  ),
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'flawed-server', fault: 'param-base64-undecoded' }],
   async run(t) {
     const p = await first(t);
     const sentinel = `=?base64?${Buffer.from(String(p.value), 'utf8').toString('base64')}?=`;
-    if (expectServed(t, await callWith(t, p, p.args, encodeParam(p.value)), `${label(p)} with a matching header`)) t.note(`${label(p)} = ${JSON.stringify(p.value)} served`);
+    if (expectServed(t, await callWith(t, p, p.args, encodeParam(p.value)), `${label(p)} with a matching header`))
+      t.note(`${label(p)} = ${JSON.stringify(p.value)} served`);
     expectServed(t, await callWith(t, p, p.args, sentinel), `${label(p)} with the matching value base64-encoded (${sentinel})`);
   },
 };

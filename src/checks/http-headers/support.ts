@@ -48,7 +48,8 @@ export function headerDeclarations(schema: unknown): HeaderDeclaration[] {
         if (DATA_KEYWORDS.has(k) || k === X_MCP_HEADER || !v || typeof v !== 'object') continue;
         const at = `${pointer}/${escape(k)}`;
         if (k === 'properties' && !Array.isArray(v)) {
-          for (const [name, sub] of entries(v)) children.push({ node: sub, pointer: `${at}/${escape(name)}`, path: path ? [...path, name] : undefined, ...(via ? { via } : {}) });
+          for (const [name, sub] of entries(v))
+            children.push({ node: sub, pointer: `${at}/${escape(name)}`, path: path ? [...path, name] : undefined, ...(via ? { via } : {}) });
         } else children.push({ node: v, pointer: at, path: undefined, via: via ?? k });
       }
     }
@@ -178,7 +179,10 @@ export async function paramTargets(t: CheckContext, types: readonly HeaderParamT
     }
   }
   // Strings first, as the official suite uses them; then in the order the tools were listed.
-  return out.map((p, i) => ({ p, i })).sort((a, b) => types.indexOf(a.p.decl.type) - types.indexOf(b.p.decl.type) || a.i - b.i).map((x) => x.p);
+  return out
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => types.indexOf(a.p.decl.type) - types.indexOf(b.p.decl.type) || a.i - b.i)
+    .map((x) => x.p);
 }
 
 function isScalar(v: unknown): v is string | number | boolean {
@@ -218,7 +222,13 @@ export function callWith(t: CheckContext, p: ParamTarget, args: JsonObject, head
 export function expectServed(t: CheckContext, ex: Exchange, what: string, hint = PARAM_HINT): boolean {
   if (ex.failure && !ex.response) t.inconclusive(`${what}: ${ex.failure.message}`, ex.evidence);
   if (errorOf(ex)?.code !== ERROR.headerMismatch) return true;
-  t.fail({ message: `${what} was rejected as a header mismatch`, expected: 'the request served (a result or an error other than -32020)', actual: describe(ex), evidence: ex.evidence, hint });
+  t.fail({
+    message: `${what} was rejected as a header mismatch`,
+    expected: 'the request served (a result or an error other than -32020)',
+    actual: describe(ex),
+    evidence: ex.evidence,
+    hint,
+  });
   return false;
 }
 

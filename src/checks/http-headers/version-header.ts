@@ -22,7 +22,10 @@ export const versionHeaderMissing: CheckDefinition = {
     2243,
   ),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-version-optional' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-version-optional' },
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+  ],
   async run(t) {
     const method = listMethod(t);
     const ex = await t.request(method, {}, { headers: { [HEADER.protocolVersion]: null } });
@@ -36,12 +39,19 @@ export const versionHeaderMissing: CheckDefinition = {
     const result = resultOf(ex);
     // A modern result (resultType is 2026-07-28 only) means the request was served as modern without the header.
     if (result && 'resultType' in result) {
-      t.fail({ message: `${what} was served as a ${MODERN_VERSION} request`, expected: 'HTTP 400 with error -32020', actual: describe(ex), evidence: ex.evidence, hint: HINT });
+      t.fail({
+        message: `${what} was served as a ${MODERN_VERSION} request`,
+        expected: 'HTTP 400 with error -32020',
+        actual: describe(ex),
+        evidence: ex.evidence,
+        hint: HINT,
+      });
       return;
     }
     // Anything else is legacy treatment, which only a server that still serves 2025-03-26 clients may give.
     const legacy = await legacyHandshake(t);
-    if (legacy.agreed !== undefined && legacy.agreed < '2025-06-18') return t.note(`${what} got ${describe(ex)}: treated as ${OLDEST_HTTP_VERSION}, which this server serves (${legacy.summary})`);
+    if (legacy.agreed !== undefined && legacy.agreed < '2025-06-18')
+      return t.note(`${what} got ${describe(ex)}: treated as ${OLDEST_HTTP_VERSION}, which this server serves (${legacy.summary})`);
     t.fail({
       message: `${what} got ${describe(ex)}; only a server serving ${OLDEST_HTTP_VERSION} clients may treat it as legacy, and this one does not (${legacy.summary})`,
       expected: 'HTTP 400 with error -32020',
@@ -56,9 +66,16 @@ export const versionHeaderMismatch: CheckDefinition = {
   id: 'http-headers/protocol-version-mismatch',
   title: 'an MCP-Protocol-Version header that disagrees with _meta gets 400 and -32020',
   level: 'MUST',
-  spec: since2026(SECTION, 'MCP-Protocol-Version must equal _meta io.modelcontextprotocol/protocolVersion; when they disagree the server rejects the request with HTTP 400 and -32020.', 2243),
+  spec: since2026(
+    SECTION,
+    'MCP-Protocol-Version must equal _meta io.modelcontextprotocol/protocolVersion; when they disagree the server rejects the request with HTTP 400 and -32020.',
+    2243,
+  ),
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'headers-version-unchecked' }, { fixture: 'flawed-server', fault: 'headers-wrong-code' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'headers-version-unchecked' },
+    { fixture: 'flawed-server', fault: 'headers-wrong-code' },
+  ],
   async run(t) {
     const method = listMethod(t);
     // As the official suite sends it: a supported header over a body naming another version.

@@ -26,13 +26,18 @@ export const originValidated: CheckDefinition = {
   id: 'http-transport/origin-validated',
   title: 'a local server refuses a foreign Origin with 403',
   level: 'MUST',
-  spec: { revision: { since: '2025-03-26' }, section: SECTION, quote: 'Servers MUST validate the Origin header against DNS rebinding; a request with an invalid Origin is refused with HTTP 403 Forbidden.' },
+  spec: {
+    revision: { since: '2025-03-26' },
+    section: SECTION,
+    quote: 'Servers MUST validate the Origin header against DNS rebinding; a request with an invalid Origin is refused with HTTP 403 Forbidden.',
+  },
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'flawed-server', fault: 'origin-unchecked' }],
   async run(t) {
     localOnly(t);
     const { method, own, refused } = await pair(t, { origin: `http://${FOREIGN}` });
-    if (own.status === undefined || own.status >= 400) t.inconclusive(`${method} without a foreign Origin was not served either (${rawText(own)})`, own.evidence);
+    if (own.status === undefined || own.status >= 400)
+      t.inconclusive(`${method} without a foreign Origin was not served either (${rawText(own)})`, own.evidence);
     if (refused.status === 403) return t.note(`Origin: http://${FOREIGN} got 403`);
     t.fail({
       message: `${method} with Origin: http://${FOREIGN} got HTTP ${refused.status ?? '?'}`,
@@ -51,7 +56,8 @@ export const dnsHostValidated: CheckDefinition = {
   spec: {
     revision: { since: '2025-03-26' },
     section: SECTION,
-    quote: 'A local server protects itself from DNS rebinding: a request naming a foreign Host (as a rebound browser sends it, Origin or not) gets a 4xx, while its own Host is served.',
+    quote:
+      'A local server protects itself from DNS rebinding: a request naming a foreign Host (as a rebound browser sends it, Origin or not) gets a 4xx, while its own Host is served.',
   },
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'flawed-server', fault: 'host-unchecked' }],

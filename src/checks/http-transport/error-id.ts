@@ -19,7 +19,8 @@ export const errorCarriesId: CheckDefinition = {
   spec: {
     revision: { since: '2024-11-05' },
     section: 'basic/index#responses',
-    quote: 'A response, error responses included, carries the id of the request it answers; only a request whose id cannot be read may be answered without one.',
+    quote:
+      'A response, error responses included, carries the id of the request it answers; only a request whose id cannot be read may be answered without one.',
   },
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'flawed-server', fault: 'error-id-missing' }],

@@ -13,7 +13,9 @@ const NO_SSE = 'the server answered no request with an event stream, so there wa
 
 /** Server messages of the whole run that arrived on an event stream. */
 function streamEntries(t: CheckContext): WireEntry[] {
-  return t.client.recorder.entries.filter((e) => e.from === 'server' && e.channel === 'http' && /^text\/event-stream/i.test(e.http?.headers?.['content-type'] ?? ''));
+  return t.client.recorder.entries.filter(
+    (e) => e.from === 'server' && e.channel === 'http' && /^text\/event-stream/i.test(e.http?.headers?.['content-type'] ?? ''),
+  );
 }
 
 /**
@@ -37,14 +39,26 @@ async function streamAttempts(t: CheckContext): Promise<{ what: string; r: HttpP
 }
 
 function isRequest(body: unknown): body is JsonObject {
-  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof field(body, 'method') === 'string' && 'id' in body && !('result' in body) && !('error' in body);
+  return (
+    !!body &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    typeof field(body, 'method') === 'string' &&
+    'id' in body &&
+    !('result' in body) &&
+    !('error' in body)
+  );
 }
 
 export const sseNoServerRequests: CheckDefinition = {
   id: 'http-transport/sse-no-server-requests',
   title: 'a response stream carries no JSON-RPC request from the server',
   level: 'MUST',
-  spec: since2026(SECTION, 'On an SSE response stream the server may send notifications tied to the request and then the response, but MUST NOT send JSON-RPC requests (MRTR replaced them).', 2322),
+  spec: since2026(
+    SECTION,
+    'On an SSE response stream the server may send notifications tied to the request and then the response, but MUST NOT send JSON-RPC requests (MRTR replaced them).',
+    2322,
+  ),
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'flawed-server', fault: 'sse-server-request' }],
   runsLast: true,
@@ -57,7 +71,10 @@ export const sseNoServerRequests: CheckDefinition = {
       t.fail({
         message: `${requests.length} JSON-RPC request(s) from the server on response streams: ${[...new Set(requests.map((e) => String(field(e.body, 'method'))))].join(', ')}`,
         expected: 'only notifications and the final response on a response stream',
-        actual: requests.slice(0, 3).map((e) => `#${e.seq} ${JSON.stringify(e.body).slice(0, 120)}`).join(' | '),
+        actual: requests
+          .slice(0, 3)
+          .map((e) => `#${e.seq} ${JSON.stringify(e.body).slice(0, 120)}`)
+          .join(' | '),
         evidence: requests.map((e) => e.seq),
         hint: 'Ask for client input with an input_required result (MRTR) instead of a server-to-client request.',
       });
@@ -93,7 +110,11 @@ export const sseStreamEnds: CheckDefinition = {
   id: 'http-transport/sse-stream-ends',
   title: 'a response stream ends after its final response',
   level: 'SHOULD',
-  spec: { revision: { since: '2025-03-26' }, section: SECTION, quote: 'After the JSON-RPC response on an SSE response stream, the server SHOULD end the stream (within a second here).' },
+  spec: {
+    revision: { since: '2025-03-26' },
+    section: SECTION,
+    quote: 'After the JSON-RPC response on an SSE response stream, the server SHOULD end the stream (within a second here).',
+  },
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'flawed-server', fault: 'sse-stream-open' }],
   async run(t) {

@@ -44,7 +44,13 @@ export function raw(t: CheckContext, o: RawOptions): Promise<HttpProbeResponse> 
 export function rawText(r: HttpProbeResponse): string {
   if (r.failure) return `${r.failure.failure}: ${r.failure.message}`;
   const err = obj(r.final?.error);
-  const body = err ? `error ${String(err.code)} "${String(err.message).slice(0, 100)}"` : r.final ? 'a result' : r.bodyText ? `body "${r.bodyText.slice(0, 80)}"` : 'no body';
+  const body = err
+    ? `error ${String(err.code)} "${String(err.message).slice(0, 100)}"`
+    : r.final
+      ? 'a result'
+      : r.bodyText
+        ? `body "${r.bodyText.slice(0, 80)}"`
+        : 'no body';
   return `HTTP ${r.status ?? '?'}${r.sse ? ' (event stream)' : ''}, ${body}`;
 }
 

@@ -33,12 +33,22 @@ export const legacyInitializeResult: CheckDefinition = {
       if (!r) return t.fail({ ...base, message: `initialize was not answered with a result (${describe(s.init)})`, expected: 'an InitializeResult' });
       const issues = shapeIssues('initialize', s.init);
       if (issues.length)
-        t.fail({ ...base, message: `the initialize result breaks the 2025-11-25 schema: ${listIssues(issues)}`, expected: '{ protocolVersion, capabilities, serverInfo: { name, version } }', actual: JSON.stringify(r).slice(0, 240) });
+        t.fail({
+          ...base,
+          message: `the initialize result breaks the 2025-11-25 schema: ${listIssues(issues)}`,
+          expected: '{ protocolVersion, capabilities, serverInfo: { name, version } }',
+          actual: JSON.stringify(r).slice(0, 240),
+        });
       const pv = r.protocolVersion;
       if (typeof pv === 'string' && !REVISION_ID.test(pv))
         t.fail({ ...base, message: `protocolVersion "${pv}" is not a revision identifier`, expected: 'a YYYY-MM-DD revision the server supports' });
       else if (typeof pv === 'string' && pv >= MODERN_VERSION)
-        t.fail({ ...base, message: `initialize settled on ${pv}, a revision without initialize`, expected: 'a 2025-era revision (e.g. 2025-11-25)', hint: 'Answer initialize with a 2025-era version; modern clients use server/discover and per-request _meta instead.' });
+        t.fail({
+          ...base,
+          message: `initialize settled on ${pv}, a revision without initialize`,
+          expected: 'a 2025-era revision (e.g. 2025-11-25)',
+          hint: 'Answer initialize with a 2025-era version; modern clients use server/discover and per-request _meta instead.',
+        });
       const info = obj(r.serverInfo);
       t.note(`negotiated ${String(pv)} with ${String(info?.name)} ${String(info?.version)}`);
     });
@@ -56,7 +66,10 @@ export const legacyVersionNegotiation: CheckDefinition = {
   ),
   transports: [...BOTH],
   slow: 'two 2025 sessions of its own (two server processes on stdio)',
-  trippedBy: [{ fixture: 'legacy', fault: 'version-echo' }, { fixture: 'legacy', fault: 'version-error' }],
+  trippedBy: [
+    { fixture: 'legacy', fault: 'version-echo' },
+    { fixture: 'legacy', fault: 'version-error' },
+  ],
   eras: ['legacy'],
   async run(t) {
     const offered = await rawSession(
@@ -66,9 +79,21 @@ export const legacyVersionNegotiation: CheckDefinition = {
         const pv = resultOf(s.init)?.protocolVersion;
         const base = { evidence: s.init.evidence, expected: 'a result naming a version the server supports' };
         const err = errorOf(s.init);
-        if (err) t.fail({ ...base, message: `an unknown requested version (${UNKNOWN_VERSION}) was refused with error ${String(err.code)} instead of offering a supported version`, actual: describe(s.init), hint: 'Answer with your latest supported version and let the client decide whether to disconnect.' });
+        if (err)
+          t.fail({
+            ...base,
+            message: `an unknown requested version (${UNKNOWN_VERSION}) was refused with error ${String(err.code)} instead of offering a supported version`,
+            actual: describe(s.init),
+            hint: 'Answer with your latest supported version and let the client decide whether to disconnect.',
+          });
         else if (typeof pv !== 'string') t.fail({ ...base, message: 'initialize with an unknown version got no protocolVersion', actual: describe(s.init) });
-        else if (pv === UNKNOWN_VERSION) t.fail({ ...base, message: `the server echoed the unknown version ${UNKNOWN_VERSION} instead of naming one it supports`, actual: `protocolVersion "${pv}"`, hint: 'Echo the requested version only when it is in your supported list.' });
+        else if (pv === UNKNOWN_VERSION)
+          t.fail({
+            ...base,
+            message: `the server echoed the unknown version ${UNKNOWN_VERSION} instead of naming one it supports`,
+            actual: `protocolVersion "${pv}"`,
+            hint: 'Echo the requested version only when it is in your supported list.',
+          });
         else return pv;
         return undefined;
       },

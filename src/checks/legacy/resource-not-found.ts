@@ -9,7 +9,11 @@ export const legacyResourceNotFound: CheckDefinition = {
   id: 'legacy/resource-not-found',
   title: 'reading a missing resource gets a JSON-RPC error, -32002 in the 2025 era',
   level: 'SHOULD',
-  spec: legacySpec('server/resources#error-handling', 'Common failures are answered with standard JSON-RPC errors; resource not found uses -32002 (2026-07-28 moves it to -32602).', '2024-11-05'),
+  spec: legacySpec(
+    'server/resources#error-handling',
+    'Common failures are answered with standard JSON-RPC errors; resource not found uses -32002 (2026-07-28 moves it to -32602).',
+    '2024-11-05',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'legacy', fault: 'resource-missing-empty' }],
   eras: ['legacy'],
@@ -24,7 +28,8 @@ export const legacyResourceNotFound: CheckDefinition = {
       if (ex.failure && !ex.response) t.inconclusive(`resources/read ${uri}: ${ex.failure.message}`, ex.evidence);
       const base = { expected: 'error -32002 (resource not found)', actual: describe(ex), evidence: ex.evidence };
       const r = resultOf(ex);
-      if (r && Array.isArray(r.contents) && r.contents.length === 0) return t.fail({ ...base, message: `reading ${uri} returned empty contents instead of an error` });
+      if (r && Array.isArray(r.contents) && r.contents.length === 0)
+        return t.fail({ ...base, message: `reading ${uri} returned empty contents instead of an error` });
       if (r) return t.fail({ ...base, message: `reading ${uri} returned a result for a resource that cannot exist` });
       const code = errorOf(ex)?.code;
       if (code === ERROR.legacyResourceNotFound) return t.note('answered -32002');

@@ -8,7 +8,11 @@ export const legacySessionIdVisibleAscii: CheckDefinition = {
   id: 'legacy/session-id-visible-ascii',
   title: 'an Mcp-Session-Id holds only visible ASCII (2025 Streamable HTTP)',
   level: 'MUST',
-  spec: legacySpec('basic/transports#session-management', 'A server may mint a session id in the initialize response header Mcp-Session-Id; the id contains only visible ASCII characters (0x21 to 0x7E).', '2025-03-26'),
+  spec: legacySpec(
+    'basic/transports#session-management',
+    'A server may mint a session id in the initialize response header Mcp-Session-Id; the id contains only visible ASCII characters (0x21 to 0x7E).',
+    '2025-03-26',
+  ),
   transports: [...HTTP_ONLY],
   trippedBy: [{ fixture: 'legacy', fault: 'session-id-invalid' }],
   eras: ['legacy'],

@@ -122,8 +122,10 @@ export function shapeIssues(method: string, ex: Exchange): WireIssue[] {
 }
 
 export function listIssues(issues: readonly WireIssue[], max = 6): string {
-  return issues
-    .slice(0, max)
-    .map((i) => `${i.path || '/'}: ${i.message}`)
-    .join('; ') + (issues.length > max ? `; … ${issues.length - max} more` : '');
+  return (
+    issues
+      .slice(0, max)
+      .map((i) => `${i.path || '/'}: ${i.message}`)
+      .join('; ') + (issues.length > max ? `; … ${issues.length - max} more` : '')
+  );
 }

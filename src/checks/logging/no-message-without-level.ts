@@ -8,9 +8,16 @@ export const noMessageWithoutLogLevel: CheckDefinition = {
   id: 'logging/no-message-without-loglevel',
   title: 'no notifications/message for a request that did not set io.modelcontextprotocol/logLevel',
   level: 'MUST',
-  spec: since2026('basic/index#meta', 'Log messages are opted into per request through _meta io.modelcontextprotocol/logLevel; without it the server sends no notifications/message for that request, and never on a subscriptions/listen stream.', 2575),
+  spec: since2026(
+    'basic/index#meta',
+    'Log messages are opted into per request through _meta io.modelcontextprotocol/logLevel; without it the server sends no notifications/message for that request, and never on a subscriptions/listen stream.',
+    2575,
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flows', fault: 'listen-log-on-stream' }, { fixture: 'flows', fault: 'log-without-level' }],
+  trippedBy: [
+    { fixture: 'flows', fault: 'listen-log-on-stream' },
+    { fixture: 'flows', fault: 'log-without-level' },
+  ],
   // Judges every message of the run, so it goes after the checks that make them.
   runsLast: true,
   async run(t) {

@@ -37,7 +37,8 @@ export function unsolicitedLogs(entries: readonly WireEntry[]): UnsolicitedLogs 
   for (const e of entries) {
     const body = e.body as JsonObject | undefined;
     if (e.from === 'harness') {
-      if (!body || typeof body !== 'object') uncertain.add(e.phase); // cut by the recorder's cap: cannot tell
+      if (!body || typeof body !== 'object')
+        uncertain.add(e.phase); // cut by the recorder's cap: cannot tell
       else if ('id' in body && typeof body.method === 'string') inFlight.set(JSON.stringify(body.id), { logLevel: carriesLogLevel(body), phase: e.phase });
       continue;
     }

@@ -25,13 +25,18 @@ export const capabilitiesPerRequest: CheckDefinition = {
   id: 'meta/capabilities-per-request',
   title: 'client capabilities declared on an earlier request are not carried over',
   level: 'MUST',
-  spec: since2026('basic/index#meta', 'Client capabilities are declared on each request; a server must not infer them from earlier requests, so a request declaring none never gets input requests for them.', 2575),
+  spec: since2026(
+    'basic/index#meta',
+    'Client capabilities are declared on each request; a server must not infer them from earlier requests, so a request declaring none never gets input requests for them.',
+    2575,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'capabilities-carried-over' }],
   requires: 'tools',
   async run(t) {
     const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);
-    if (!callable.length) return t.precondition('no tool is safe to call (none is annotated readOnlyHint: true)', 'Allow tools with --allow-tool GLOB to test this.');
+    if (!callable.length)
+      return t.precondition('no tool is safe to call (none is annotated readOnlyHint: true)', 'Allow tools with --allow-tool GLOB to test this.');
     let exercised = 0;
     for (const { tool, args } of callable) {
       // One client operation, one trace: a server keying state on the trace, the identity or the connection is caught.

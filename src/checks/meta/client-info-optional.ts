@@ -7,13 +7,21 @@ export const clientInfoOptional: CheckDefinition = {
   id: 'meta/client-info-optional',
   title: 'a request without _meta clientInfo is served',
   level: 'MUST',
-  spec: since2026('basic/index#meta', 'clientInfo in _meta is optional (clients should send it); servers must not require it and serve a request that omits it.', 2575),
+  spec: since2026(
+    'basic/index#meta',
+    'clientInfo in _meta is optional (clients should send it); servers must not require it and serve a request that omits it.',
+    2575,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'client-info-required' }],
   async run(t) {
     // Each request is compared with the same request sent with clientInfo, so only the missing key can explain a refusal.
     const baselines: { method: string; ex: Exchange }[] = [{ method: 'server/discover', ex: await t.shared.discover() }];
-    for (const [method, cap] of [['tools/list', 'tools'], ['resources/list', 'resources'], ['prompts/list', 'prompts']] as const) {
+    for (const [method, cap] of [
+      ['tools/list', 'tools'],
+      ['resources/list', 'resources'],
+      ['prompts/list', 'prompts'],
+    ] as const) {
       if (t.shared.offers(cap) === false) continue;
       const first = (await t.shared.list(method)).pages[0];
       if (first) baselines.push({ method, ex: first });

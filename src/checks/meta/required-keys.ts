@@ -12,7 +12,12 @@ async function missing(t: CheckContext, omit: Omitted, label: string): Promise<v
   const method = t.shared.offers('tools') !== false ? 'tools/list' : 'server/discover';
   // The version header still says 2026-07-28, so only the body is at fault (a header error would be -32020).
   const ex = await t.request(method, {}, { omit: [omit], headers: { [HEADER.protocolVersion]: MODERN_VERSION } });
-  expectError(t, ex, { code: ERROR.invalidParams, httpStatus: 400, what: `${method} without ${label}`, hint: 'Reject requests whose _meta lacks a required key instead of serving them.' });
+  expectError(t, ex, {
+    code: ERROR.invalidParams,
+    httpStatus: 400,
+    what: `${method} without ${label}`,
+    hint: 'Reject requests whose _meta lacks a required key instead of serving them.',
+  });
 }
 
 function check(id: string, omit: Omitted, label: string): CheckDefinition {

@@ -12,7 +12,11 @@ export const extraResponsesIgnored: CheckDefinition = {
   id: 'mrtr/extra-responses-ignored',
   title: 'an inputResponses entry the server never asked for is ignored',
   level: 'SHOULD',
-  spec: since2026('basic/patterns/mrtr#error-handling', 'When a retry carries inputResponses entries the server did not request, the server ignores what it does not recognise instead of failing the request.', 2322),
+  spec: since2026(
+    'basic/patterns/mrtr#error-handling',
+    'When a retry carries inputResponses entries the server did not request, the server ignores what it does not recognise instead of failing the request.',
+    2322,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'mrtr-extra-rejected' }],
   async run(t) {

@@ -37,7 +37,11 @@ export const malformedInputResponses: CheckDefinition = {
   id: 'mrtr/malformed-input-responses',
   title: 'a retry whose inputResponses entry is malformed gets a JSON-RPC error',
   level: 'SHOULD',
-  spec: since2026('basic/patterns/mrtr#error-handling', 'When an inputResponses entry is not a valid result for the input request it answers, the server rejects the retry with a JSON-RPC error (invalid params) instead of processing it.', 2322),
+  spec: since2026(
+    'basic/patterns/mrtr#error-handling',
+    'When an inputResponses entry is not a valid result for the input request it answers, the server rejects the retry with a JSON-RPC error (invalid params) instead of processing it.',
+    2322,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'mrtr-malformed-accepted' }],
   async run(t) {

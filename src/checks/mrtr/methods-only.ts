@@ -17,7 +17,11 @@ export const inputRequiredMethodsOnly: CheckDefinition = {
   id: 'mrtr/input-required-methods-only',
   title: 'only tools/call, prompts/get and resources/read ever answer input_required',
   level: 'MUST',
-  spec: since2026('basic/patterns/mrtr#supported-requests', 'A server may answer input_required only to tools/call, prompts/get and resources/read; every other request, lists and discover included, never gets an InputRequiredResult.', 2322),
+  spec: since2026(
+    'basic/patterns/mrtr#supported-requests',
+    'A server may answer input_required only to tools/call, prompts/get and resources/read; every other request, lists and discover included, never gets an InputRequiredResult.',
+    2322,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'mrtr-list-input-required' }],
   async run(t) {
@@ -27,7 +31,12 @@ export const inputRequiredMethodsOnly: CheckDefinition = {
       if (!r) return;
       inspected++;
       if (r.resultType === 'input_required')
-        t.fail({ message: `${label} answered input_required`, expected: 'a complete result (or an error): MRTR is limited to tools/call, prompts/get and resources/read', actual: `resultType "input_required"${r.inputRequests ? ` asking for ${Object.keys(r.inputRequests).join(', ')}` : ''}`, evidence: ex.evidence });
+        t.fail({
+          message: `${label} answered input_required`,
+          expected: 'a complete result (or an error): MRTR is limited to tools/call, prompts/get and resources/read',
+          actual: `resultType "input_required"${r.inputRequests ? ` asking for ${Object.keys(r.inputRequests).join(', ')}` : ''}`,
+          evidence: ex.evidence,
+        });
     };
     for (const [method, cap] of OTHER_METHODS) {
       if (cap && t.shared.offers(cap) === false) continue;

@@ -11,7 +11,11 @@ export const missingResponsesReasked: CheckDefinition = {
   id: 'mrtr/missing-responses-reasked',
   title: 'a retry missing requested input gets a new InputRequiredResult, not an error',
   level: 'SHOULD',
-  spec: since2026('basic/patterns/mrtr#error-handling', 'When a retry lacks input the server needs, the server responds with a new InputRequiredResult asking for it again rather than with an error.', 2322),
+  spec: since2026(
+    'basic/patterns/mrtr#error-handling',
+    'When a retry lacks input the server needs, the server responds with a new InputRequiredResult asking for it again rather than with an error.',
+    2322,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'mrtr-missing-error' }],
   async run(t) {

@@ -20,7 +20,11 @@ export const retryCompletes: CheckDefinition = {
   id: 'mrtr/retry-completes',
   title: 'a retry that answers every input request completes, or asks again with a new InputRequiredResult',
   level: 'SHOULD',
-  spec: since2026('basic/patterns/mrtr#error-handling', 'A retry (new id, same params, inputResponses for every request, requestState echoed exactly) is processed: the server completes, or returns a new InputRequiredResult if it still needs input, rather than an error.', 2322),
+  spec: since2026(
+    'basic/patterns/mrtr#error-handling',
+    'A retry (new id, same params, inputResponses for every request, requestState echoed exactly) is processed: the server completes, or returns a new InputRequiredResult if it still needs input, rather than an error.',
+    2322,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'mrtr-retry-error' }],
   async run(t) {
@@ -62,7 +66,12 @@ export const retryCompletes: CheckDefinition = {
         const next = resultOf(ex)!;
         const problems = inputRequiredProblems(next);
         if (problems.length) {
-          t.fail({ message: `${op.label}: retry ${round} asked again with a malformed InputRequiredResult: ${problems.join('; ')}`, expected: 'a well-formed InputRequiredResult', actual: JSON.stringify(next).slice(0, 200), evidence: ex.evidence });
+          t.fail({
+            message: `${op.label}: retry ${round} asked again with a malformed InputRequiredResult: ${problems.join('; ')}`,
+            expected: 'a well-formed InputRequiredResult',
+            actual: JSON.stringify(next).slice(0, 200),
+            evidence: ex.evidence,
+          });
           break;
         }
         if (round === MAX_ROUNDS) {

@@ -27,7 +27,8 @@ export function inputRequiredProblems(r: JsonObject): string[] {
     else
       for (const [key, q] of Object.entries(reqs)) {
         const method = field(q, 'method');
-        if (typeof method !== 'string' || !oneOf(method, INPUT_METHODS)) out.push(`inputRequests.${key} has method ${JSON.stringify(method)}, not one of ${INPUT_METHODS.join(', ')}`);
+        if (typeof method !== 'string' || !oneOf(method, INPUT_METHODS))
+          out.push(`inputRequests.${key} has method ${JSON.stringify(method)}, not one of ${INPUT_METHODS.join(', ')}`);
         else if (method !== 'roots/list' && typeof field(q, 'params') !== 'object') out.push(`inputRequests.${key} (${method}) has no params`);
       }
   }
@@ -169,9 +170,12 @@ async function discover(t: CheckContext): Promise<Discovery> {
 export function requireFound(t: CheckContext, d: Discovery, usable: FoundOp[], whyNotUsable = 'none of them is usable here'): void {
   if (usable.length) return;
   const { tools, prompts, resources } = d.tried;
-  if (!tools && !prompts && !resources) t.precondition('no safely callable tool, prompt or resource to try', 'Allow tools with --allow-tool GLOB to test MRTR on tools that may write.');
+  if (!tools && !prompts && !resources)
+    t.precondition('no safely callable tool, prompt or resource to try', 'Allow tools with --allow-tool GLOB to test MRTR on tools that may write.');
   if (!d.found.length)
-    t.precondition(`none of ${tools} safe tool(s), ${prompts} prompt(s) and ${resources} resource(s) answered input_required (asked with elicitation, sampling and roots declared)`);
+    t.precondition(
+      `none of ${tools} safe tool(s), ${prompts} prompt(s) and ${resources} resource(s) answered input_required (asked with elicitation, sampling and roots declared)`,
+    );
   t.precondition(`${d.found.length} operation(s) answered input_required, but ${whyNotUsable}`);
 }
 

@@ -10,7 +10,11 @@ export const tamperedRequestState: CheckDefinition = {
   id: 'mrtr/tampered-request-state',
   title: 'a retry with a tampered requestState is rejected where the server relies on the state',
   level: 'MUST',
-  spec: since2026('basic/patterns/mrtr#server-requirements-basic-workflow', 'requestState is attacker-controlled: when it drives the outcome the server protects its integrity (HMAC or AEAD) and rejects state that fails verification; only state whose tampering can cause nothing worse than a failed request may go unprotected.', 2322),
+  spec: since2026(
+    'basic/patterns/mrtr#server-requirements-basic-workflow',
+    'requestState is attacker-controlled: when it drives the outcome the server protects its integrity (HMAC or AEAD) and rejects state that fails verification; only state whose tampering can cause nothing worse than a failed request may go unprotected.',
+    2322,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'mrtr-state-unsigned' }],
   async run(t) {
@@ -35,7 +39,10 @@ export const tamperedRequestState: CheckDefinition = {
       stopOnTransport(t, b.ex, op.label);
       if (!b.result || typeof b.result.requestState !== 'string') continue;
       const forged = tamper(b.result.requestState);
-      const ex = await retry(t, op, { ...(b.result.inputRequests !== undefined ? { inputResponses: answersFor(b.result) ?? answers } : {}), requestState: forged });
+      const ex = await retry(t, op, {
+        ...(b.result.inputRequests !== undefined ? { inputResponses: answersFor(b.result) ?? answers } : {}),
+        requestState: forged,
+      });
       stopOnTransport(t, ex, `${op.label} retry with tampered requestState`);
       judged++;
       const out = outcomeOf(ex);
@@ -47,7 +54,10 @@ export const tamperedRequestState: CheckDefinition = {
           evidence: [...withoutState.evidence, ...b.ex.evidence, ...ex.evidence],
           hint: 'Sign requestState (HMAC or AEAD), bind it to the request and an expiry, and reject state that fails verification.',
         });
-      else t.note(`${op.label}: tampered state rejected (${out === 'error' ? describe(ex) : out === 'input_required' ? 'the flow started over' : 'a tool error'})`);
+      else
+        t.note(
+          `${op.label}: tampered state rejected (${out === 'error' ? describe(ex) : out === 'input_required' ? 'the flow started over' : 'a tool error'})`,
+        );
     }
     if (!judged) t.precondition('no flow relies on its requestState (retries without it complete, or no state came back)');
   },

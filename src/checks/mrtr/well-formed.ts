@@ -6,7 +6,11 @@ export const inputRequiredWellFormed: CheckDefinition = {
   id: 'mrtr/input-required-well-formed',
   title: 'an InputRequiredResult carries inputRequests or requestState, and asks only for elicitation, sampling or roots',
   level: 'MUST',
-  spec: since2026('basic/patterns/mrtr#server-requirements-basic-workflow', 'Every InputRequiredResult includes at least one of inputRequests and requestState; each input request is an elicitation/create, sampling/createMessage or roots/list request, and requestState is an opaque string.', 2322),
+  spec: since2026(
+    'basic/patterns/mrtr#server-requirements-basic-workflow',
+    'Every InputRequiredResult includes at least one of inputRequests and requestState; each input request is an elicitation/create, sampling/createMessage or roots/list request, and requestState is an opaque string.',
+    2322,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'mrtr-irr-empty' }],
   async run(t) {

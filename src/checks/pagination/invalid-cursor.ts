@@ -16,7 +16,10 @@ export const invalidCursor: CheckDefinition = {
   id: 'pagination/invalid-cursor',
   title: 'a cursor the server never issued gets -32602 on every list method',
   level: 'SHOULD',
-  spec: since2026('server/utilities/pagination#error-handling', 'Invalid cursors should result in an error with code -32602 (Invalid params) rather than a page of results.'),
+  spec: since2026(
+    'server/utilities/pagination#error-handling',
+    'Invalid cursors should result in an error with code -32602 (Invalid params) rather than a page of results.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'cursor-ignored' }],
   async run(t) {

@@ -9,7 +9,13 @@ import { fillArguments, listedPrompts } from './list-valid.js';
 function expectInvalidParams(t: CheckContext, ex: Exchange, what: string, hint: string): void {
   if (ex.failure && !ex.response) return t.inconclusive(`${what}: ${ex.failure.message}`, ex.evidence);
   if (errorOf(ex)?.code === ERROR.invalidParams) return;
-  t.fail({ message: `${what}: ${resultOf(ex) ? 'served a result' : `answered ${describe(ex)}`}`, expected: 'error -32602 (Invalid params)', actual: describe(ex), evidence: ex.evidence, hint });
+  t.fail({
+    message: `${what}: ${resultOf(ex) ? 'served a result' : `answered ${describe(ex)}`}`,
+    expected: 'error -32602 (Invalid params)',
+    actual: describe(ex),
+    evidence: ex.evidence,
+    hint,
+  });
 }
 
 export const unknownPrompt: CheckDefinition = {
@@ -33,7 +39,10 @@ export const missingPromptArgument: CheckDefinition = {
   id: 'prompts/missing-argument',
   title: 'prompts/get without a required argument gets -32602',
   level: 'SHOULD',
-  spec: since2026('server/prompts#error-handling', 'Servers should answer prompts/get that lacks a required argument with -32602 (Invalid params), not a prompt built without it.'),
+  spec: since2026(
+    'server/prompts#error-handling',
+    'Servers should answer prompts/get that lacks a required argument with -32602 (Invalid params), not a prompt built without it.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'prompt-missing-argument-served' }],
   requires: 'prompts',
@@ -43,6 +52,11 @@ export const missingPromptArgument: CheckDefinition = {
     if (!p) return t.precondition(`none of the ${prompts.length} listed prompts declares a required argument`);
     const missing = p.args.find((a) => a.required)!.name;
     const ex = await t.request('prompts/get', { name: p.name, arguments: fillArguments(p, missing) });
-    expectInvalidParams(t, ex, `prompts/get ${p.name} without its required argument ${missing}`, 'Validate prompt arguments against the declared ones before building messages.');
+    expectInvalidParams(
+      t,
+      ex,
+      `prompts/get ${p.name} without its required argument ${missing}`,
+      'Validate prompt arguments against the declared ones before building messages.',
+    );
   },
 };

@@ -26,7 +26,10 @@ export const getListedPrompt: CheckDefinition = {
   id: 'prompts/get-listed',
   title: 'prompts/get of a listed prompt returns user/assistant messages',
   level: 'MUST',
-  spec: since2026('server/prompts#getting-a-prompt', 'prompts/get of a listed prompt, with its required arguments, answers a GetPromptResult: messages with role user or assistant and one content block each.'),
+  spec: since2026(
+    'server/prompts#getting-a-prompt',
+    'prompts/get of a listed prompt, with its required arguments, answers a GetPromptResult: messages with role user or assistant and one content block each.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'prompt-messages-invalid' }],
   requires: 'prompts',
@@ -48,7 +51,12 @@ export const getListedPrompt: CheckDefinition = {
       judged++;
       const problems = r ? messageProblems(r) : [`answered ${describe(ex)}`];
       if (problems.length)
-        t.fail({ message: `prompts/get ${p.name}: ${problems.join('; ')}`, expected: 'messages: [{ "role": "user" | "assistant", "content": { "type": "text", … } }]', actual: r ? JSON.stringify(r.messages).slice(0, 160) : describe(ex), evidence: ex.evidence });
+        t.fail({
+          message: `prompts/get ${p.name}: ${problems.join('; ')}`,
+          expected: 'messages: [{ "role": "user" | "assistant", "content": { "type": "text", … } }]',
+          actual: r ? JSON.stringify(r.messages).slice(0, 160) : describe(ex),
+          evidence: ex.evidence,
+        });
     }
     if (!judged) return t.precondition(`no prompt could be fetched${refused.length ? ` (refused the placeholder arguments: ${refused.join(', ')})` : ''}`);
     t.note(`${judged} prompt(s) fetched`);

@@ -4,9 +4,4 @@ import { getListedPrompt } from './get-listed.js';
 import { promptsListValid } from './list-valid.js';
 
 /** The prompts checks; the catalogue (../index.ts) sorts them with every other area's. */
-export const checks: readonly CheckDefinition[] = [
-  unknownPrompt,
-  missingPromptArgument,
-  getListedPrompt,
-  promptsListValid,
-];
+export const checks: readonly CheckDefinition[] = [unknownPrompt, missingPromptArgument, getListedPrompt, promptsListValid];

@@ -15,7 +15,9 @@ export async function listedPrompts(t: CheckContext): Promise<PromptInfo[]> {
   for (const p of objects((await t.shared.list('prompts/list')).items)) {
     if (typeof p.name !== 'string') continue;
     // A malformed `required` (prompts/list-valid reports it) is read as required: sending the argument is the safe side.
-    const args = objects(p.arguments).flatMap((a) => (typeof a.name === 'string' ? [{ name: a.name, required: a.required !== undefined && a.required !== false }] : []));
+    const args = objects(p.arguments).flatMap((a) =>
+      typeof a.name === 'string' ? [{ name: a.name, required: a.required !== undefined && a.required !== false }] : [],
+    );
     out.push({ name: p.name, args });
   }
   return out;
@@ -38,7 +40,8 @@ export function promptProblems(item: unknown): string[] {
   (Array.isArray(p.arguments) ? p.arguments : []).forEach((a: unknown, i) => {
     const arg = obj(a) ?? {};
     if (typeof arg.name !== 'string' || !arg.name) out.push(`${label}: arguments[${i}] has no name`);
-    if ('required' in arg && typeof arg.required !== 'boolean') out.push(`${label}: arguments[${i}].required is ${JSON.stringify(arg.required)}, not a boolean`);
+    if ('required' in arg && typeof arg.required !== 'boolean')
+      out.push(`${label}: arguments[${i}].required is ${JSON.stringify(arg.required)}, not a boolean`);
     if ('description' in arg && typeof arg.description !== 'string') out.push(`${label}: arguments[${i}].description is not a string`);
   });
   return out;
@@ -48,7 +51,10 @@ export const promptsListValid: CheckDefinition = {
   id: 'prompts/list-valid',
   title: 'prompts/list items carry a name and well-formed arguments',
   level: 'MUST',
-  spec: since2026('server/prompts#listing-prompts', 'Each item of prompts/list is a Prompt: a name, and optional arguments, each with a name and an optional boolean required.'),
+  spec: since2026(
+    'server/prompts#listing-prompts',
+    'Each item of prompts/list is a Prompt: a name, and optional arguments, each with a name and an optional boolean required.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'prompts-list-invalid' }],
   requires: 'prompts',

@@ -27,11 +27,20 @@ function removed(method: string, slug: string, quote: string, params: (t: CheckC
     level: 'MUST',
     spec: since2026(SECTION, quote, 2575),
     transports: [...BOTH],
-    trippedBy: [{ fixture: 'flawed-server', fault: 'removed-methods-served' }, { fixture: 'flawed-server', fault: 'unknown-method-wrong' }],
+    trippedBy: [
+      { fixture: 'flawed-server', fault: 'removed-methods-served' },
+      { fixture: 'flawed-server', fault: 'unknown-method-wrong' },
+    ],
     async run(t) {
       const ex = await t.request(method, await params(t));
       if (resultOf(ex)) {
-        t.fail({ message: `${method} was served although 2026-07-28 removed it`, expected: 'error -32601 (HTTP 404 on Streamable HTTP)', actual: describe(ex), evidence: ex.evidence, hint: HINT });
+        t.fail({
+          message: `${method} was served although 2026-07-28 removed it`,
+          expected: 'error -32601 (HTTP 404 on Streamable HTTP)',
+          actual: describe(ex),
+          evidence: ex.evidence,
+          hint: HINT,
+        });
         return;
       }
       expectError(t, ex, { code: ERROR.methodNotFound, httpStatus: 404, what: `request for the removed method ${method}`, hint: HINT });
@@ -39,7 +48,12 @@ function removed(method: string, slug: string, quote: string, params: (t: CheckC
   };
 }
 
-export const removedPing = removed('ping', 'ping', 'ping was removed without replacement; a modern server answers it with -32601 (HTTP 404).', async () => ({}));
+export const removedPing = removed(
+  'ping',
+  'ping',
+  'ping was removed without replacement; a modern server answers it with -32601 (HTTP 404).',
+  async () => ({}),
+);
 
 export const removedSetLevel = removed(
   'logging/setLevel',
@@ -73,7 +87,10 @@ export const removedInitialize: CheckDefinition = {
   ),
   transports: [...BOTH],
   slow: 'a second connection (a second server process on stdio)',
-  trippedBy: [{ fixture: 'flawed-server', fault: 'initialize-wrong-code' }, { fixture: 'flawed-server', fault: 'unknown-method-wrong' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'initialize-wrong-code' },
+    { fixture: 'flawed-server', fault: 'unknown-method-wrong' },
+  ],
   async run(t) {
     // As the official suite sends it: the modern envelope and headers, no legacy params (removed methods, §c).
     const ex = await initializeExchange(t);
@@ -83,7 +100,8 @@ export const removedInitialize: CheckDefinition = {
     if (ex.failure && !ex.response) t.inconclusive(`initialize: ${ex.failure.message}`, ex.evidence);
     // Any other answer is fine from a server that serves 2025-era clients: initialize is theirs (VER).
     const legacy = await legacyHandshake(t);
-    if (legacy.dualEra) return t.note(`initialize with the modern envelope got ${describe(ex)}; ${legacy.summary}, so the server is dual-era and MAY keep initialize`);
+    if (legacy.dualEra)
+      return t.note(`initialize with the modern envelope got ${describe(ex)}; ${legacy.summary}, so the server is dual-era and MAY keep initialize`);
     t.fail({
       message: `initialize got ${describe(ex)} from a modern-only server (${legacy.summary})`,
       expected: 'error -32601 (HTTP 404 on Streamable HTTP), or an InitializeResult from a dual-era server',
@@ -101,7 +119,11 @@ export const removedInitialize: CheckDefinition = {
 async function initializeExchange(t: CheckContext): Promise<Exchange> {
   const second = openTransport(t.spec, new UnauditedRecorder(t.client.recorder));
   try {
-    const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: t.checkId, ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}) });
+    const client = new McpClient(second, t.client.recorder, {
+      timeoutMs: t.timeouts.respawnRequest,
+      phase: t.checkId,
+      ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}),
+    });
     return await client.request('initialize', {});
   } finally {
     await second.close();

@@ -49,14 +49,23 @@ async function ask(t: CheckContext): Promise<LegacyHandshake> {
   let ex: Exchange;
   let agreed: string | undefined;
   try {
-    const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: 'shared', ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}) });
+    const client = new McpClient(second, t.client.recorder, {
+      timeoutMs: t.timeouts.respawnRequest,
+      phase: 'shared',
+      ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}),
+    });
     ex = await client.requestRaw(msg, { headers: { [HEADER.protocolVersion]: null, [HEADER.method]: null } });
     const r = resultOf(ex);
     agreed = typeof r?.protocolVersion === 'string' ? r.protocolVersion : undefined;
     const session = ex.http?.headers[HEADER.sessionId.toLowerCase()];
     // A 2025 server may have opened a session for the handshake: end it as a 2025 client would (DELETE).
     if (session && second instanceof HttpTransport)
-      await second.raw({ method: 'DELETE', headers: { [HEADER.sessionId]: session, ...(agreed ? { [HEADER.protocolVersion]: agreed } : {}) }, phase: 'shared', timeoutMs: t.timeouts.request });
+      await second.raw({
+        method: 'DELETE',
+        headers: { [HEADER.sessionId]: session, ...(agreed ? { [HEADER.protocolVersion]: agreed } : {}) },
+        phase: 'shared',
+        timeoutMs: t.timeouts.request,
+      });
   } finally {
     await second.close();
   }

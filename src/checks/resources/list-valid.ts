@@ -21,7 +21,10 @@ export const resourcesListValid: CheckDefinition = {
   id: 'resources/list-valid',
   title: 'resources/list items carry a URI and a name',
   level: 'MUST',
-  spec: since2026('server/resources#listing-resources', 'Each item of resources/list is a Resource: an absolute uri and a name are required; title, description, mimeType and size are optional.'),
+  spec: since2026(
+    'server/resources#listing-resources',
+    'Each item of resources/list is a Resource: an absolute uri and a name are required; title, description, mimeType and size are optional.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'resources-list-invalid' }],
   requires: 'resources',
@@ -30,10 +33,20 @@ export const resourcesListValid: CheckDefinition = {
     const evidence = list.pages.flatMap((p) => p.evidence);
     if (list.broken && list.pages.length === 1) return t.precondition('resources/list returned no result (discover/capabilities-match judges that)');
     if (list.broken)
-      t.fail({ message: `page ${list.pages.length} of resources/list, reached through nextCursor, did not return resources`, expected: 'every page a ListResourcesResult', actual: `page ${list.pages.length} failed`, evidence: list.broken.evidence });
+      t.fail({
+        message: `page ${list.pages.length} of resources/list, reached through nextCursor, did not return resources`,
+        expected: 'every page a ListResourcesResult',
+        actual: `page ${list.pages.length} failed`,
+        evidence: list.broken.evidence,
+      });
     const problems = list.items.flatMap(resourceProblems);
     if (problems.length)
-      t.fail({ message: `${problems.length} problem(s) in ${list.items.length} listed resources`, expected: 'every item { "uri": "<scheme>:…", "name": "…" }', actual: problems.slice(0, 6).join('; '), evidence });
+      t.fail({
+        message: `${problems.length} problem(s) in ${list.items.length} listed resources`,
+        expected: 'every item { "uri": "<scheme>:…", "name": "…" }',
+        actual: problems.slice(0, 6).join('; '),
+        evidence,
+      });
     t.note(`${list.items.length} resources on ${list.pages.length} page(s)`);
   },
 };

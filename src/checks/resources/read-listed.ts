@@ -16,7 +16,8 @@ export function contentsProblems(uri: string, r: JsonObject): string[] {
     if (typeof item.uri !== 'string') out.push(`contents[${i}] has no uri`);
     if (typeof item.text !== 'string' && typeof item.blob !== 'string') out.push(`contents[${i}] has neither text nor blob`);
   });
-  if (!r.contents.some((c: unknown) => field(c, 'uri') === uri)) out.push(`no item names the URI that was read (got ${r.contents.map((c: unknown) => JSON.stringify(field(c, 'uri'))).join(', ')})`);
+  if (!r.contents.some((c: unknown) => field(c, 'uri') === uri))
+    out.push(`no item names the URI that was read (got ${r.contents.map((c: unknown) => JSON.stringify(field(c, 'uri'))).join(', ')})`);
   return out;
 }
 
@@ -24,7 +25,10 @@ export const readListedResource: CheckDefinition = {
   id: 'resources/read-listed',
   title: 'reading a listed resource returns its contents under the same URI',
   level: 'MUST',
-  spec: since2026('server/resources#reading-resources', 'resources/read of a resource the server lists answers contents: text or blob items, each with its uri, the read URI among them.'),
+  spec: since2026(
+    'server/resources#reading-resources',
+    'resources/read of a resource the server lists answers contents: text or blob items, each with its uri, the read URI among them.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'resource-read-wrong-uri' }],
   requires: 'resources',
@@ -40,7 +44,12 @@ export const readListedResource: CheckDefinition = {
       read++;
       const problems = r ? contentsProblems(uri, r) : [`answered ${describe(ex)}`];
       if (problems.length)
-        t.fail({ message: `resources/read ${uri}: ${problems.join('; ')}`, expected: `contents: [{ "uri": "${uri}", "text" | "blob": … }]`, actual: r ? JSON.stringify(r.contents).slice(0, 160) : describe(ex), evidence: ex.evidence });
+        t.fail({
+          message: `resources/read ${uri}: ${problems.join('; ')}`,
+          expected: `contents: [{ "uri": "${uri}", "text" | "blob": … }]`,
+          actual: r ? JSON.stringify(r.contents).slice(0, 160) : describe(ex),
+          evidence: ex.evidence,
+        });
     }
     if (!read) return t.precondition('every read asked for client input first (input_required)');
     t.note(`${read} listed resource(s) read`);

@@ -6,7 +6,15 @@ import { BOTH, since2026 } from '../support/spec.js';
 
 const MAX_TOOLS = 10;
 /** A value of another JSON type than the one a property declares. */
-const WRONG: Record<string, unknown> = { string: 12345, integer: 'not-a-number', number: 'not-a-number', boolean: 'not-a-boolean', object: 'not-an-object', array: 'not-an-array', null: 'not-null' };
+const WRONG: Record<string, unknown> = {
+  string: 12345,
+  integer: 'not-a-number',
+  number: 'not-a-number',
+  boolean: 'not-a-boolean',
+  object: 'not-an-object',
+  array: 'not-an-array',
+  null: 'not-null',
+};
 
 /**
  * Arguments that break a tool's inputSchema at the top level: a required (else any) typed property gets a value of
@@ -32,13 +40,17 @@ export const executionErrorIsResult: CheckDefinition = {
   id: 'results/execution-error-is-result',
   title: 'a tool that fails reports it as an isError result, not a JSON-RPC error',
   level: 'SHOULD',
-  spec: since2026('server/tools#error-handling', 'Errors that originate in the tool (bad input values, API or business failures) should be a CallToolResult with isError: true, so the model can read and correct them; -32602 stays acceptable for arguments that break the schema.'),
+  spec: since2026(
+    'server/tools#error-handling',
+    'Errors that originate in the tool (bad input values, API or business failures) should be a CallToolResult with isError: true, so the model can read and correct them; -32602 stays acceptable for arguments that break the schema.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'tool-errors-as-rpc' }],
   requires: 'tools',
   async run(t) {
     const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);
-    if (!callable.length) return t.precondition('no tool is safe to call (none is annotated readOnlyHint: true)', 'Allow tools with --allow-tool GLOB to test this.');
+    if (!callable.length)
+      return t.precondition('no tool is safe to call (none is annotated readOnlyHint: true)', 'Allow tools with --allow-tool GLOB to test this.');
     let inResult = 0;
     let invalidParams = 0;
     for (const { tool, args } of callable) {

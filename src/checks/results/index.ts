@@ -5,10 +5,4 @@ import { resultsServerInfo } from './server-info.js';
 import { structuredContentValid, structuredContentText } from './structured-content.js';
 
 /** The results checks; the catalogue (../index.ts) sorts them with every other area's. */
-export const checks: readonly CheckDefinition[] = [
-  executionErrorIsResult,
-  resultTypePresent,
-  resultsServerInfo,
-  structuredContentValid,
-  structuredContentText,
-];
+export const checks: readonly CheckDefinition[] = [executionErrorIsResult, resultTypePresent, resultsServerInfo, structuredContentValid, structuredContentText];

@@ -32,9 +32,13 @@ async function completedCalls(t: CheckContext, only?: (tool: ToolInfo) => boolea
 
 export const structuredContentValid: CheckDefinition = {
   id: 'results/structured-content-valid',
-  title: 'structuredContent conforms to the tool\'s outputSchema',
+  title: "structuredContent conforms to the tool's outputSchema",
   level: 'MUST',
-  spec: since2026('server/tools#output-schema', 'When a tool declares an outputSchema, its successful results carry structuredContent that validates against it.', 2106),
+  spec: since2026(
+    'server/tools#output-schema',
+    'When a tool declares an outputSchema, its successful results carry structuredContent that validates against it.',
+    2106,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'structured-content-invalid' }],
   requires: 'tools',
@@ -53,7 +57,12 @@ export const structuredContentValid: CheckDefinition = {
       }
       validated++;
       if (!('structuredContent' in result)) {
-        t.fail({ message: `${tool.name} declares an outputSchema but its result has no structuredContent`, expected: 'structuredContent valid against the outputSchema', actual: `result keys: ${Object.keys(result).join(', ')}`, evidence: ex.evidence });
+        t.fail({
+          message: `${tool.name} declares an outputSchema but its result has no structuredContent`,
+          expected: 'structuredContent valid against the outputSchema',
+          actual: `result keys: ${Object.keys(result).join(', ')}`,
+          evidence: ex.evidence,
+        });
         continue;
       }
       const ok = runValidator(compiled.validate, result.structuredContent);
@@ -89,7 +98,11 @@ export const structuredContentText: CheckDefinition = {
   id: 'results/structured-content-text',
   title: 'structured results also carry their JSON in a text block',
   level: 'SHOULD',
-  spec: since2026('server/tools#structured-content', 'For backwards compatibility a tool returning structuredContent should also return the serialized JSON in a TextContent block.', 2106),
+  spec: since2026(
+    'server/tools#structured-content',
+    'For backwards compatibility a tool returning structuredContent should also return the serialized JSON in a TextContent block.',
+    2106,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'text-mirror-missing' }],
   requires: 'tools',
@@ -103,7 +116,10 @@ export const structuredContentText: CheckDefinition = {
       t.fail({
         message: `${bare.length} of ${structured.length} structured results have no text block holding the same JSON: ${bare.map((b) => b.tool.name).join(', ')}`,
         expected: 'a content item { "type": "text", "text": JSON.stringify(structuredContent) }',
-        actual: bare.slice(0, 3).map((b) => `${b.tool.name}: ${JSON.stringify(b.result.content).slice(0, 100)}`).join('; '),
+        actual: bare
+          .slice(0, 3)
+          .map((b) => `${b.tool.name}: ${JSON.stringify(b.result.content).slice(0, 100)}`)
+          .join('; '),
         evidence: bare.flatMap((b) => b.ex.evidence),
         hint: 'Clients that predate structuredContent only read content; give them the same data as JSON text.',
       });

@@ -12,7 +12,10 @@ export const stdioExitOnEof: CheckDefinition = {
   id: 'stdio/exit-on-eof',
   title: 'the server exits when its stdin is closed',
   level: 'SHOULD',
-  spec: since2026('basic/transports/stdio#shutdown', 'To shut down, the client closes the server\'s stdin, waits, then signals; the server SHOULD exit on that EOF by itself.'),
+  spec: since2026(
+    'basic/transports/stdio#shutdown',
+    "To shut down, the client closes the server's stdin, waits, then signals; the server SHOULD exit on that EOF by itself.",
+  ),
   transports: ['stdio'],
   trippedBy: [{ fixture: 'flawed-server', fault: 'stdio-ignore-eof' }],
   async run(t) {
@@ -24,7 +27,11 @@ export const stdioExitOnEof: CheckDefinition = {
     }
     let closing: Promise<void> | undefined;
     try {
-      const client = new McpClient(second, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, phase: t.checkId, ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}) });
+      const client = new McpClient(second, t.client.recorder, {
+        timeoutMs: t.timeouts.respawnRequest,
+        phase: t.checkId,
+        ...(t.client.defaults.signal ? { signal: t.client.defaults.signal } : {}),
+      });
       const ex = await client.request('server/discover', {});
       if (!ex.response) t.inconclusive(`a second copy of the server did not answer server/discover (${describe(ex)})`, ex.evidence);
       if (second.exit) t.inconclusive('the second copy of the server exited on its own before its stdin was closed', ex.evidence);

@@ -4,8 +4,4 @@ import { stdioNoServerRequests } from './no-server-requests.js';
 import { stdoutJsonOnly } from './stdout-json-only.js';
 
 /** The stdio checks; the catalogue (../index.ts) sorts them with every other area's. */
-export const checks: readonly CheckDefinition[] = [
-  stdioExitOnEof,
-  stdioNoServerRequests,
-  stdoutJsonOnly,
-];
+export const checks: readonly CheckDefinition[] = [stdioExitOnEof, stdioNoServerRequests, stdoutJsonOnly];

@@ -4,16 +4,31 @@ import { since2026 } from '../support/spec.js';
 import { field } from '../../spec/read.js';
 
 function isRequest(body: unknown): body is JsonObject {
-  return !!body && typeof body === 'object' && !Array.isArray(body) && typeof field(body, 'method') === 'string' && 'id' in body && !('result' in body) && !('error' in body);
+  return (
+    !!body &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    typeof field(body, 'method') === 'string' &&
+    'id' in body &&
+    !('result' in body) &&
+    !('error' in body)
+  );
 }
 
 export const stdioNoServerRequests: CheckDefinition = {
   id: 'stdio/no-server-requests',
   title: 'the server writes no JSON-RPC requests to stdout',
   level: 'MUST',
-  spec: since2026('basic/transports/stdio', 'Over stdio the server sends responses and notifications only; it MUST NOT write JSON-RPC requests (server-to-client requests were replaced by MRTR).', 2322),
+  spec: since2026(
+    'basic/transports/stdio',
+    'Over stdio the server sends responses and notifications only; it MUST NOT write JSON-RPC requests (server-to-client requests were replaced by MRTR).',
+    2322,
+  ),
   transports: ['stdio'],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'stdio-request-before-result' }, { fixture: 'flawed-server', fault: 'stdio-server-request' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'stdio-request-before-result' },
+    { fixture: 'flawed-server', fault: 'stdio-server-request' },
+  ],
   runsLast: true,
   async run(t) {
     // Everything the server wrote during the run, whichever check caused it.
@@ -23,7 +38,10 @@ export const stdioNoServerRequests: CheckDefinition = {
     t.fail({
       message: `the server wrote ${requests.length} JSON-RPC request(s): ${[...new Set(requests.map((e) => String(field(e.body, 'method'))))].join(', ')}`,
       expected: 'only responses and notifications from the server',
-      actual: requests.slice(0, 3).map((e) => `#${e.seq} ${JSON.stringify(e.body).slice(0, 120)}`).join(' | '),
+      actual: requests
+        .slice(0, 3)
+        .map((e) => `#${e.seq} ${JSON.stringify(e.body).slice(0, 120)}`)
+        .join(' | '),
       evidence: requests.map((e) => e.seq),
       hint: 'Ask the client for input with an input_required result (MRTR) instead of sending it a request.',
     });

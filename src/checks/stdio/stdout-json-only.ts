@@ -6,7 +6,10 @@ export const stdoutJsonOnly: CheckDefinition = {
   id: 'stdio/stdout-json-only',
   title: 'stdout carries only newline-delimited JSON-RPC messages',
   level: 'MUST',
-  spec: { ...since2026('basic/transports/stdio', 'The server writes nothing to stdout that is not a valid MCP message; logs go to stderr.'), revision: { since: '2024-11-05' } },
+  spec: {
+    ...since2026('basic/transports/stdio', 'The server writes nothing to stdout that is not a valid MCP message; logs go to stderr.'),
+    revision: { since: '2024-11-05' },
+  },
   transports: ['stdio'],
   trippedBy: [{ fixture: 'flawed-server', fault: 'stdout-garbage' }],
   runsLast: true,
@@ -18,7 +21,10 @@ export const stdoutJsonOnly: CheckDefinition = {
       t.fail({
         message: `${found.length} line(s) on stdout were not JSON-RPC messages`,
         expected: 'only JSON-RPC messages on stdout (logs belong on stderr)',
-        actual: found.slice(0, 3).map((f) => (f.kind === 'oversize' ? `a line of ${f.text}, over the bound` : JSON.stringify(f.text))).join('; '),
+        actual: found
+          .slice(0, 3)
+          .map((f) => (f.kind === 'oversize' ? `a line of ${f.text}, over the bound` : JSON.stringify(f.text)))
+          .join('; '),
         evidence: found.map((f) => f.seq),
         hint: 'Send logging to stderr; a stray console.log breaks every client.',
       });

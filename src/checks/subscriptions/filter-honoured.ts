@@ -24,10 +24,18 @@ export const filterHonoured: CheckDefinition = {
   id: 'subscriptions/filter-honoured',
   title: 'a subscription carries only the notification types the client opted into',
   level: 'MUST',
-  spec: since2026('basic/patterns/subscriptions', 'Each notification type is opt-in on subscriptions/listen: the server never sends a type the client did not request, acknowledges only a subset of what was requested, and sends no log or progress messages on the stream.', 2575),
+  spec: since2026(
+    'basic/patterns/subscriptions',
+    'Each notification type is opt-in on subscriptions/listen: the server never sends a type the client did not request, acknowledges only a subset of what was requested, and sends no log or progress messages on the stream.',
+    2575,
+  ),
   transports: [...BOTH],
   slow: 'a listen window',
-  trippedBy: [{ fixture: 'flows', fault: 'listen-ack-overclaims' }, { fixture: 'flows', fault: 'listen-filter-ignored' }, { fixture: 'flows', fault: 'listen-log-on-stream' }],
+  trippedBy: [
+    { fixture: 'flows', fault: 'listen-ack-overclaims' },
+    { fixture: 'flows', fault: 'listen-filter-ignored' },
+    { fixture: 'flows', fault: 'listen-log-on-stream' },
+  ],
   async run(t) {
     const filter = narrow(await offeredFilter(t));
     const l = await openListen(t, filter);
@@ -54,7 +62,12 @@ export const filterHonoured: CheckDefinition = {
       }
       seen++;
       if (!optedIn(filter, m))
-        bad.push({ seq: item.seq, what: FILTER_KEY_OF[String(m.method)] ? `${String(m.method)} was not opted into` : `${String(m.method)} does not belong on a listen stream (logs and progress stay on their own request)` });
+        bad.push({
+          seq: item.seq,
+          what: FILTER_KEY_OF[String(m.method)]
+            ? `${String(m.method)} was not opted into`
+            : `${String(m.method)} does not belong on a listen stream (logs and progress stay on their own request)`,
+        });
     }
     if (bad.length)
       return t.fail({

@@ -4,8 +4,4 @@ import { filterHonoured } from './filter-honoured.js';
 import { notificationsTagged } from './tagged.js';
 
 /** The subscriptions checks; the catalogue (../index.ts) sorts them with every other area's. */
-export const checks: readonly CheckDefinition[] = [
-  ackFirst,
-  filterHonoured,
-  notificationsTagged,
-];
+export const checks: readonly CheckDefinition[] = [ackFirst, filterHonoured, notificationsTagged];

@@ -75,7 +75,11 @@ export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
   const m = obj(l.first?.message);
   if (l.first && isNotification(m)) return;
   await l.stream.close();
-  const what = !l.first ? 'nothing arrived on the listen stream' : l.stream.response ? `subscriptions/listen was answered at once (${describeResponse(l.stream.response)})` : 'the listen stream carried no JSON-RPC message';
+  const what = !l.first
+    ? 'nothing arrived on the listen stream'
+    : l.stream.response
+      ? `subscriptions/listen was answered at once (${describeResponse(l.stream.response)})`
+      : 'the listen stream carried no JSON-RPC message';
   t.precondition(`${what}; see subscriptions/ack-first`);
 }
 
@@ -88,4 +92,3 @@ export function describeResponse(r: JsonObject): string {
 export function sameId(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
-

@@ -12,10 +12,17 @@ export const notificationsTagged: CheckDefinition = {
   id: 'subscriptions/notifications-tagged',
   title: 'every notification of a subscription carries its subscriptionId: the listen request id',
   level: 'MUST',
-  spec: since2026('basic/index#meta', 'Each notification on a subscriptions/listen stream, the acknowledgement included, carries _meta io.modelcontextprotocol/subscriptionId equal to the JSON-RPC id of the listen request; over stdio that tag is how clients demultiplex.', 2575),
+  spec: since2026(
+    'basic/index#meta',
+    'Each notification on a subscriptions/listen stream, the acknowledgement included, carries _meta io.modelcontextprotocol/subscriptionId equal to the JSON-RPC id of the listen request; over stdio that tag is how clients demultiplex.',
+    2575,
+  ),
   transports: [...BOTH],
   slow: 'a listen window',
-  trippedBy: [{ fixture: 'flows', fault: 'listen-id-as-string' }, { fixture: 'flows', fault: 'listen-untagged' }],
+  trippedBy: [
+    { fixture: 'flows', fault: 'listen-id-as-string' },
+    { fixture: 'flows', fault: 'listen-untagged' },
+  ],
   async run(t) {
     const l = await openListen(t, await offeredFilter(t));
     await requireOpen(t, l);
@@ -30,7 +37,8 @@ export const notificationsTagged: CheckDefinition = {
       if (own(item) && !('method' in m) && ('result' in m || 'error' in m)) {
         // A graceful end: the result must name the subscription too (SubscriptionsListenResult._meta).
         const r = obj(m.result);
-        if (r && !sameId(field(r._meta, META.subscriptionId), id)) bad.push({ seq: item.seq, what: 'the closing SubscriptionsListenResult lacks the matching subscriptionId' });
+        if (r && !sameId(field(r._meta, META.subscriptionId), id))
+          bad.push({ seq: item.seq, what: 'the closing SubscriptionsListenResult lacks the matching subscriptionId' });
         continue;
       }
       if (!isNotification(m)) continue;
@@ -44,7 +52,13 @@ export const notificationsTagged: CheckDefinition = {
       } else if (LISTEN_ONLY.has(String(m.method))) {
         // stdio: a listen-only notification that no open subscription can claim.
         inspected++;
-        bad.push({ seq: item.seq, what: item.via === 'untagged' ? `${String(m.method)} has no subscriptionId` : `${String(m.method)} is tagged ${JSON.stringify(tag)}, which is no open listen's id` });
+        bad.push({
+          seq: item.seq,
+          what:
+            item.via === 'untagged'
+              ? `${String(m.method)} has no subscriptionId`
+              : `${String(m.method)} is tagged ${JSON.stringify(tag)}, which is no open listen's id`,
+        });
       }
     }
     if (bad.length)

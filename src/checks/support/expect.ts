@@ -18,7 +18,13 @@ export interface ErrorExpectation {
 export function expectError(t: CheckContext, ex: Exchange, e: ErrorExpectation): boolean {
   if (ex.failure && !ex.response) {
     if (ex.failure.failure === 'timeout') {
-      t.fail({ message: `${e.what}: no answer`, expected: expectedText(t, e), actual: describe(ex), evidence: ex.evidence, ...(e.hint ? { hint: e.hint } : {}) });
+      t.fail({
+        message: `${e.what}: no answer`,
+        expected: expectedText(t, e),
+        actual: describe(ex),
+        evidence: ex.evidence,
+        ...(e.hint ? { hint: e.hint } : {}),
+      });
       return false;
     }
     t.inconclusive(`${e.what}: ${ex.failure.message}`, ex.evidence);
@@ -29,7 +35,13 @@ export function expectError(t: CheckContext, ex: Exchange, e: ErrorExpectation):
   else if (err.code !== e.code) problems.push(`code ${String(err.code)}`);
   if (t.transport === 'http' && e.httpStatus !== undefined && ex.http?.status !== e.httpStatus) problems.push(`HTTP ${ex.http?.status ?? '?'}`);
   if (!problems.length) return true;
-  t.fail({ message: `${e.what}: got ${problems.join(' and ')}`, expected: expectedText(t, e), actual: describe(ex), evidence: ex.evidence, ...(e.hint ? { hint: e.hint } : {}) });
+  t.fail({
+    message: `${e.what}: got ${problems.join(' and ')}`,
+    expected: expectedText(t, e),
+    actual: describe(ex),
+    evidence: ex.evidence,
+    ...(e.hint ? { hint: e.hint } : {}),
+  });
   return false;
 }
 

@@ -45,7 +45,9 @@ export function measureSchema(schema: unknown): SchemaShape {
     if (typeof o.$ref === 'string') shape.refs.push({ ref: o.$ref, at: `${at}/$ref` });
     if (typeof o.$anchor === 'string') shape.anchors.add(o.$anchor);
     if (typeof o.$id === 'string' && at !== '') shape.ids.add(o.$id);
-    for (const [k, x] of Object.entries(o)) if (k !== 'enum' && k !== 'const' && k !== 'examples' && k !== 'default') stack.push({ v: x, at: `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth: depth + 1 });
+    for (const [k, x] of Object.entries(o))
+      if (k !== 'enum' && k !== 'const' && k !== 'examples' && k !== 'default')
+        stack.push({ v: x, at: `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth: depth + 1 });
   }
   // Small as text is not enough: the same budget the contracts path uses, after `$ref` expansion.
   const expansion = measureExpansion(schema);

@@ -41,7 +41,8 @@ export function taskProblems(r: JsonObject, kind: 'create' | 'get'): string[] {
     if (v === undefined || !ISO_8601.test(v) || Number.isNaN(Date.parse(v))) out.push(`${k} ${JSON.stringify(r[k])} is not an ISO 8601 time`);
   }
   if (!(r.ttlMs === null || nonNegativeInt(r.ttlMs))) out.push(`ttlMs ${JSON.stringify(r.ttlMs)} is neither a non-negative integer nor null`);
-  if (r.pollIntervalMs !== undefined && !nonNegativeInt(r.pollIntervalMs)) out.push(`pollIntervalMs ${JSON.stringify(r.pollIntervalMs)} is not a non-negative integer`);
+  if (r.pollIntervalMs !== undefined && !nonNegativeInt(r.pollIntervalMs))
+    out.push(`pollIntervalMs ${JSON.stringify(r.pollIntervalMs)} is not a non-negative integer`);
   if (kind === 'get') {
     if (r.status === 'completed' && !obj(r.result)) out.push('a completed task without its result');
     if (r.status === 'failed' && !(obj(r.error) && Number.isInteger(field(r.error, 'code')))) out.push('a failed task without its JSON-RPC error');

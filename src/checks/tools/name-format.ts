@@ -25,7 +25,10 @@ export const toolNameFormat: CheckDefinition = {
   id: 'tools/name-format',
   title: 'tool names are 1–128 characters of A-Z a-z 0-9 _ - . and unique',
   level: 'SHOULD',
-  spec: since2026('server/tools#tool-names', 'Tool names should be 1 to 128 characters, use only A-Z, a-z, 0-9, underscore, hyphen and dot, and be unique within the server.'),
+  spec: since2026(
+    'server/tools#tool-names',
+    'Tool names should be 1 to 128 characters, use only A-Z, a-z, 0-9, underscore, hyphen and dot, and be unique within the server.',
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'tool-names-invalid' }],
   requires: 'tools',

@@ -35,7 +35,10 @@ export const inputSchemaObject: CheckDefinition = {
       t.fail({
         message: `${bad.length} of ${tools.length} tools have an inputSchema whose root is not type "object"`,
         expected: 'inputSchema: { "type": "object", … }',
-        actual: bad.slice(0, 5).map((x) => `${x.name}: ${JSON.stringify(x.inputSchema)?.slice(0, 80)}`).join('; '),
+        actual: bad
+          .slice(0, 5)
+          .map((x) => `${x.name}: ${JSON.stringify(x.inputSchema)?.slice(0, 80)}`)
+          .join('; '),
         evidence: await evidenceOf(t),
         hint: 'A tool without parameters uses {"type":"object","additionalProperties":false}.',
       });
@@ -46,9 +49,16 @@ export const schemaValid: CheckDefinition = {
   id: 'tools/schema-valid',
   title: 'tool schemas are valid JSON Schema in their dialect, and same-document $refs resolve',
   level: 'MUST',
-  spec: since2026('basic/index#json-schema', 'inputSchema and outputSchema are valid JSON Schema 2020-12, or valid in the dialect their $schema declares.', 2106),
+  spec: since2026(
+    'basic/index#json-schema',
+    'inputSchema and outputSchema are valid JSON Schema 2020-12, or valid in the dialect their $schema declares.',
+    2106,
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'schema-dangling-ref' }, { fixture: 'flawed-server', fault: 'schema-invalid' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'schema-dangling-ref' },
+    { fixture: 'flawed-server', fault: 'schema-invalid' },
+  ],
   requires: 'tools',
   async run(t) {
     const all = await facts(t);
@@ -60,11 +70,16 @@ export const schemaValid: CheckDefinition = {
       t.fail({
         message: `${bad.length} of ${all.length} schemas are invalid`,
         expected: 'every schema valid in its dialect',
-        actual: bad.slice(0, 6).map((v) => `${v.label}: ${v.problems.slice(0, 2).join('; ')}`).join(' | '),
+        actual: bad
+          .slice(0, 6)
+          .map((v) => `${v.label}: ${v.problems.slice(0, 2).join('; ')}`)
+          .join(' | '),
         evidence: await evidenceOf(t),
       });
     else if (skipped.length === all.length) t.inconclusive(`no schema could be validated: ${skipped.map((v) => `${v.label} ${v.skipped}`).join('; ')}`);
-    t.note(`${all.length - skipped.length} schemas validated${skipped.length ? `; not validated: ${skipped.map((v) => `${v.label} (${v.skipped})`).join('; ')}` : ''}`);
+    t.note(
+      `${all.length - skipped.length} schemas validated${skipped.length ? `; not validated: ${skipped.map((v) => `${v.label} (${v.skipped})`).join('; ')}` : ''}`,
+    );
   },
 };
 
@@ -72,7 +87,11 @@ export const schemaNoNetworkRef: CheckDefinition = {
   id: 'tools/schema-no-network-ref',
   title: 'tool schemas need no network $ref (never fetched)',
   level: 'SHOULD',
-  spec: since2026('basic/index#ref', 'Clients must not dereference network $refs, and should reject a schema that needs one; same-document refs are fine.', 2106),
+  spec: since2026(
+    'basic/index#ref',
+    'Clients must not dereference network $refs, and should reject a schema that needs one; same-document refs are fine.',
+    2106,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'schema-network-ref' }],
   requires: 'tools',
@@ -94,7 +113,11 @@ export const schemaBounded: CheckDefinition = {
   id: 'tools/schema-bounded',
   title: 'tool schemas stay within a bounded validation cost',
   level: 'SHOULD',
-  spec: since2026('server/tools#composition-bounds', 'Implementations should bound validation cost (depth, subschemas); a schema beyond sane bounds will be refused by careful clients.', 2106),
+  spec: since2026(
+    'server/tools#composition-bounds',
+    'Implementations should bound validation cost (depth, subschemas); a schema beyond sane bounds will be refused by careful clients.',
+    2106,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'schema-hostile' }],
   requires: 'tools',
@@ -105,7 +128,10 @@ export const schemaBounded: CheckDefinition = {
       t.fail({
         message: `${over.length} schema(s) exceed the bound; mcp-assay did not compile them`,
         expected: 'depth and size within common client bounds',
-        actual: over.slice(0, 5).map((f) => `${f.tool}.${f.which}: ${f.shape.exceeded}`).join('; '),
+        actual: over
+          .slice(0, 5)
+          .map((f) => `${f.tool}.${f.which}: ${f.shape.exceeded}`)
+          .join('; '),
         evidence: await evidenceOf(t),
       });
     else t.note(`deepest schema: ${Math.max(...all.map((f) => f.shape.depth))} levels`);

@@ -29,7 +29,8 @@ export interface SchemaVerdict {
 
 export function judgeSchema(f: SchemaFacts, compiler: SchemaCompiler): SchemaVerdict {
   const label = `${f.tool}.${f.which}`;
-  if (!f.schema || typeof f.schema !== 'object' || Array.isArray(f.schema)) return { label, problems: [`is ${f.schema === null ? 'null' : typeof f.schema}, not a schema object`] };
+  if (!f.schema || typeof f.schema !== 'object' || Array.isArray(f.schema))
+    return { label, problems: [`is ${f.schema === null ? 'null' : typeof f.schema}, not a schema object`] };
   if (f.shape.exceeded) return { label, problems: [], skipped: `over the validation-cost bound: ${f.shape.exceeded}` };
   const { dialect, declared } = dialectOf(f.schema);
   if (!dialect) return { label, problems: [], skipped: `declares dialect ${declared}, which mcp-assay does not validate` };

@@ -8,9 +8,15 @@ export const unknownTool: CheckDefinition = {
   id: 'tools/unknown-tool',
   title: 'calling an unknown tool gets -32602, not a tool result',
   level: 'MUST',
-  spec: since2026('server/tools#error-handling', 'An unknown tool name is a protocol error: a JSON-RPC error with -32602 (Invalid params), never a CallToolResult.'),
+  spec: since2026(
+    'server/tools#error-handling',
+    'An unknown tool name is a protocol error: a JSON-RPC error with -32602 (Invalid params), never a CallToolResult.',
+  ),
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'error-code-reserved' }, { fixture: 'flawed-server', fault: 'unknown-tool-result' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'error-code-reserved' },
+    { fixture: 'flawed-server', fault: 'unknown-tool-result' },
+  ],
   requires: 'tools',
   async run(t) {
     const known = new Set((await t.shared.tools()).map((x) => x.name));

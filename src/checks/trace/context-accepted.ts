@@ -20,7 +20,11 @@ export const traceContextAccepted: CheckDefinition = {
   id: 'trace/context-accepted',
   title: 'requests carrying W3C traceparent, tracestate and baggage in _meta are served as without them',
   level: 'MUST',
-  spec: since2026('basic/index#meta', 'traceparent, tracestate and baggage are defined _meta keys (W3C Trace Context and Baggage formats); a request carrying valid values is a valid request and is served like one without them.', 414),
+  spec: since2026(
+    'basic/index#meta',
+    'traceparent, tracestate and baggage are defined _meta keys (W3C Trace Context and Baggage formats); a request carrying valid values is a valid request and is served like one without them.',
+    414,
+  ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'trace-context-rejected' }],
   async run(t) {
@@ -34,7 +38,12 @@ export const traceContextAccepted: CheckDefinition = {
     if (callable) {
       const params = { name: callable.tool.name, arguments: callable.args };
       const plain = await t.request('tools/call', params);
-      pairs.push({ label: `tools/call ${callable.tool.name}`, method: 'tools/call', plain, traced: await t.request('tools/call', params, { extraMeta: traceMeta() }) });
+      pairs.push({
+        label: `tools/call ${callable.tool.name}`,
+        method: 'tools/call',
+        plain,
+        traced: await t.request('tools/call', params, { extraMeta: traceMeta() }),
+      });
     }
     let compared = 0;
     for (const { label, method, plain, traced } of pairs) {

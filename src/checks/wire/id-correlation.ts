@@ -11,7 +11,10 @@ export const idCorrelation: CheckDefinition = {
     quote: 'A response carries the same id as the request it answers (JSON-RPC 2.0 §5); id null is only for a request whose id could not be read.',
   },
   transports: [...BOTH],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'response-id-null' }, { fixture: 'flawed-server', fault: 'response-id-wrong' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'response-id-null' },
+    { fixture: 'flawed-server', fault: 'response-id-wrong' },
+  ],
   // Judges what the whole run saw; it runs even when a broken id stopped the others.
   runsLast: true,
   async run(t) {

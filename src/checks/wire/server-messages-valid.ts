@@ -6,7 +6,10 @@ export const serverMessagesValid: CheckDefinition = {
   id: 'wire/server-messages-valid',
   title: 'every message the server sent is valid wire of its era',
   level: 'MUST',
-  spec: since2026('schema', 'Every message conforms to the schema of the revision spoken: for 2026-07-28 envelopes, result shapes, resultType, cache hints, error data and the error-code allocation policy; for a 2025-era server the 2025-11-25 schema.'),
+  spec: since2026(
+    'schema',
+    'Every message conforms to the schema of the revision spoken: for 2026-07-28 envelopes, result shapes, resultType, cache hints, error data and the error-code allocation policy; for a 2025-era server the 2025-11-25 schema.',
+  ),
   // Both eras, each by its own model (the audit switches to 2025-11-25 when the probe finds a 2025-era server).
   eras: ['modern', 'legacy'],
   transports: [...BOTH],

@@ -53,7 +53,7 @@ function hashMismatch(stored: unknown, fresh: Catalogue): string | undefined {
   if (!isObject(stored)) return 'hashes is missing';
   for (const group of ['tools', 'prompts', 'resources', 'resourceTemplates'] as const) {
     const want = fresh.hashes[group];
-    const got = isObject(stored[group]) ? (stored[group]) : {};
+    const got = isObject(stored[group]) ? stored[group] : {};
     for (const k of new Set([...Object.keys(want), ...Object.keys(got)])) {
       if (want[k] !== got[k]) return `hashes.${group}["${k}"] does not match the ${group.replace(/s$/, '')} it names`;
     }
@@ -67,7 +67,8 @@ export function parseCatalogue(text: string, file: string): Catalogue {
   const doc = parseJson(text, file);
   if (!isObject(doc)) throw new CatalogueError(`${file}: expected a JSON object, found ${Array.isArray(doc) ? 'an array' : typeof doc}`);
   if (doc.format !== undefined) {
-    if (doc.format !== CATALOGUE_FORMAT) throw new CatalogueError(`${file}: unsupported format ${JSON.stringify(doc.format)} (this version reads "${CATALOGUE_FORMAT}")`);
+    if (doc.format !== CATALOGUE_FORMAT)
+      throw new CatalogueError(`${file}: unsupported format ${JSON.stringify(doc.format)} (this version reads "${CATALOGUE_FORMAT}")`);
     if (!Array.isArray(doc.tools)) throw new CatalogueError(`${file}: "tools" must be an array`);
     const fresh = build(rawFrom(doc), file);
     const bad = hashMismatch(doc.hashes, fresh);

@@ -168,7 +168,8 @@ export function buildCatalogue(input: RawCatalogueInput): Catalogue {
 export function serializeCatalogue(c: Catalogue): string {
   const lines: string[] = [];
   const field = (k: string, text: string): void => void lines.push(`  ${JSON.stringify(k)}: ${text}`);
-  const canon = (v: unknown, level: number, lift?: string[]): string => canonicalStringify(v, 2, { baseLevel: level, escapeInvisible: true, ...(lift ? { liftKeys: lift } : {}) });
+  const canon = (v: unknown, level: number, lift?: string[]): string =>
+    canonicalStringify(v, 2, { baseLevel: level, escapeInvisible: true, ...(lift ? { liftKeys: lift } : {}) });
   const list = (items: Entity[], lift: string[]): string =>
     items.length === 0 ? '[]' : '[\n' + items.map((e) => '    ' + canon(e, 2, lift)).join(',\n') + '\n  ]';
   field('format', JSON.stringify(CATALOGUE_FORMAT));

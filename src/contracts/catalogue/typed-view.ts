@@ -11,9 +11,32 @@ const MAX_DEPTH = 64;
 
 const SCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_ONE = ['not', 'if', 'then', 'else', 'additionalProperties', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const SCHEMA_ONE = [
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 const STRINGS = ['description', 'title', '$ref', '$id', '$schema', '$anchor', 'pattern', 'format'];
-const NUMBERS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'multipleOf'];
+const NUMBERS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'multipleOf',
+];
 
 /** A schema with every keyword of the wrong type dropped; `dropped` collects where. */
 export function cleanSchema(s: unknown, at: string, dropped: string[], depth = 0): unknown {
@@ -37,9 +60,13 @@ export function cleanSchema(s: unknown, at: string, dropped: string[], depth = 0
         }
         keep = m;
       }
-    } else if (SCHEMA_LISTS.includes(k)) keep = Array.isArray(v) ? v.map((x, i) => cleanSchema(x, `${here}/${i}`, dropped, depth + 1)).filter((x) => x !== undefined) : undefined;
+    } else if (SCHEMA_LISTS.includes(k))
+      keep = Array.isArray(v) ? v.map((x, i) => cleanSchema(x, `${here}/${i}`, dropped, depth + 1)).filter((x) => x !== undefined) : undefined;
     else if (SCHEMA_ONE.includes(k)) keep = cleanSchema(v, here, dropped, depth + 1);
-    else if (k === 'items') keep = Array.isArray(v) ? v.map((x, i) => cleanSchema(x, `${here}/${i}`, dropped, depth + 1)).filter((x) => x !== undefined) : cleanSchema(v, here, dropped, depth + 1);
+    else if (k === 'items')
+      keep = Array.isArray(v)
+        ? v.map((x, i) => cleanSchema(x, `${here}/${i}`, dropped, depth + 1)).filter((x) => x !== undefined)
+        : cleanSchema(v, here, dropped, depth + 1);
     else if (k === 'required') keep = Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined;
     else if (k === 'enum') keep = Array.isArray(v) ? v : undefined;
     else if (k === 'type') keep = typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? v : undefined;
@@ -129,7 +156,12 @@ export function typedView(c: Catalogue): { view: Catalogue; findings: RawFinding
   const findings: RawFinding[] = [];
   const note = (subject: string, dropped: string[]) => {
     if (dropped.length)
-      findings.push({ ruleId: 'lint/malformed-field', subject, message: `field(s) of the wrong type, ignored by the other rules: ${dropped.slice(0, 6).join(', ')}${dropped.length > 6 ? ` and ${dropped.length - 6} more` : ''}`, location: dropped[0] });
+      findings.push({
+        ruleId: 'lint/malformed-field',
+        subject,
+        message: `field(s) of the wrong type, ignored by the other rules: ${dropped.slice(0, 6).join(', ')}${dropped.length > 6 ? ` and ${dropped.length - 6} more` : ''}`,
+        location: dropped[0],
+      });
   };
   const each = <T>(list: T[], f: (x: T, d: string[]) => T, subject: (x: T) => string): T[] =>
     list.map((x) => {
@@ -142,8 +174,16 @@ export function typedView(c: Catalogue): { view: Catalogue; findings: RawFinding
     ...c,
     tools: each(c.tools, tool, (t) => t.name),
     prompts: each(c.prompts, prompt, (p) => `prompt:${p.name}`),
-    resources: each(c.resources, (r: CatalogueResource, d) => described(r, d), (r) => `resource:${r.uri}`),
-    resourceTemplates: each(c.resourceTemplates, (r: CatalogueResourceTemplate, d) => described(r, d), (r) => `template:${r.uriTemplate}`),
+    resources: each(
+      c.resources,
+      (r: CatalogueResource, d) => described(r, d),
+      (r) => `resource:${r.uri}`,
+    ),
+    resourceTemplates: each(
+      c.resourceTemplates,
+      (r: CatalogueResourceTemplate, d) => described(r, d),
+      (r) => `template:${r.uriTemplate}`,
+    ),
   };
   if (c.instructions !== undefined && typeof c.instructions !== 'string') {
     delete view.instructions;

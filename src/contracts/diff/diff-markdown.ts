@@ -12,7 +12,13 @@ function cell(text: string): string {
 
 /** A code span for names and paths: visible controls, entities, escaped pipes, no mention. */
 function code(text: string): string {
-  const t = terminalText(masker.text(text)).replace(/\r?\n/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/@/g, '&#64;').replace(/\|/g, '\\|');
+  const t = terminalText(masker.text(text))
+    .replace(/\r?\n/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@/g, '&#64;')
+    .replace(/\|/g, '\\|');
   return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
 }
 

@@ -37,14 +37,28 @@ function walk<T extends Entity>(
     else if (hashJson(e) !== hashJson(ne)) out.push(...same(subject, e, ne));
   }
   for (const [id, e] of n) {
-    if (!o.has(id)) out.push({ kind: 'non-breaking', subject: `${prefix}:${id}`, change: `${noun}-added`, detail: `new ${noun}; ${excerpt(e.description as string | undefined, 60)}` });
+    if (!o.has(id))
+      out.push({
+        kind: 'non-breaking',
+        subject: `${prefix}:${id}`,
+        change: `${noun}-added`,
+        detail: `new ${noun}; ${excerpt(e.description as string | undefined, 60)}`,
+      });
   }
   return out;
 }
 
 function describeChange(subject: string, noun: string, o: Entity, n: Entity): CatalogueChange[] {
   if (o.description === n.description) return [];
-  return [{ kind: 'non-breaking', subject, change: `${noun}-description-changed`, path: 'description', detail: beforeAfter(o.description as string | undefined, n.description as string | undefined) }];
+  return [
+    {
+      kind: 'non-breaking',
+      subject,
+      change: `${noun}-description-changed`,
+      path: 'description',
+      detail: beforeAfter(o.description as string | undefined, n.description as string | undefined),
+    },
+  ];
 }
 
 function metaChange(subject: string, o: Entity, n: Entity, skip: readonly string[]): CatalogueChange[] {
@@ -60,9 +74,12 @@ function promptArgs(subject: string, o: CataloguePrompt, n: CataloguePrompt): Ca
     const b = na.get(name);
     const path = `arguments.${name}`;
     if (!b) out.push({ kind: 'breaking', subject, change: 'prompt-argument-removed', path, detail: `argument \`${name}\` was removed` });
-    else if (!a.required && b.required) out.push({ kind: 'breaking', subject, change: 'prompt-argument-now-required', path, detail: `argument \`${name}\` is now required` });
-    else if (a.required && !b.required) out.push({ kind: 'non-breaking', subject, change: 'prompt-argument-now-optional', path, detail: `argument \`${name}\` is no longer required` });
-    if (b && a.description !== b.description) out.push({ kind: 'non-breaking', subject, change: 'prompt-argument-description-changed', path, detail: beforeAfter(a.description, b.description) });
+    else if (!a.required && b.required)
+      out.push({ kind: 'breaking', subject, change: 'prompt-argument-now-required', path, detail: `argument \`${name}\` is now required` });
+    else if (a.required && !b.required)
+      out.push({ kind: 'non-breaking', subject, change: 'prompt-argument-now-optional', path, detail: `argument \`${name}\` is no longer required` });
+    if (b && a.description !== b.description)
+      out.push({ kind: 'non-breaking', subject, change: 'prompt-argument-description-changed', path, detail: beforeAfter(a.description, b.description) });
   }
   for (const [name, b] of na) {
     if (oa.has(name)) continue;
@@ -82,7 +99,15 @@ export function diffPrompts(oldList: readonly CataloguePrompt[], newList: readon
 
 function mimeChange(subject: string, o: Entity, n: Entity): CatalogueChange[] {
   if (o.mimeType === n.mimeType) return [];
-  return [{ kind: 'breaking', subject, change: 'mime-type-changed', path: 'mimeType', detail: `mimeType ${textOf(o.mimeType ?? '(none)')} → ${textOf(n.mimeType ?? '(none)')}; readers that parse by type break` }];
+  return [
+    {
+      kind: 'breaking',
+      subject,
+      change: 'mime-type-changed',
+      path: 'mimeType',
+      detail: `mimeType ${textOf(o.mimeType ?? '(none)')} → ${textOf(n.mimeType ?? '(none)')}; readers that parse by type break`,
+    },
+  ];
 }
 
 export function diffResources(oldList: readonly CatalogueResource[], newList: readonly CatalogueResource[]): CatalogueChange[] {

@@ -40,8 +40,10 @@ function hintChanges(subject: string, o: ToolAnnotations | undefined, n: ToolAnn
   // destructive and idempotent are meaningful only when the tool is not read-only (server/tools §ToolAnnotations).
   if (!en.readOnly) {
     if (!eo.destructive && en.destructive) add('escalation', 'destructive-added', 'destructiveHint', 'the tool may now make destructive updates');
-    if (eo.destructive && !en.destructive && !eo.readOnly) add('non-breaking', 'destructive-removed', 'destructiveHint', 'the tool now declares only additive updates');
-    if (eo.idempotent && !en.idempotent) add('escalation', 'idempotent-dropped', 'idempotentHint', 'repeating a call may now have further effects, so retries are unsafe');
+    if (eo.destructive && !en.destructive && !eo.readOnly)
+      add('non-breaking', 'destructive-removed', 'destructiveHint', 'the tool now declares only additive updates');
+    if (eo.idempotent && !en.idempotent)
+      add('escalation', 'idempotent-dropped', 'idempotentHint', 'repeating a call may now have further effects, so retries are unsafe');
     if (!eo.idempotent && en.idempotent) add('non-breaking', 'idempotent-added', 'idempotentHint', 'repeating a call now has no further effect');
   }
   if (!eo.openWorld && en.openWorld) add('escalation', 'open-world-added', 'openWorldHint', 'the tool may now reach external entities');
@@ -64,7 +66,13 @@ function schemaChanges(subject: string, o: CatalogueTool, n: CatalogueTool): Cat
     out.push({ kind: c.kind, subject, change: c.change, detail: c.detail, path: c.path ? `input.${c.path}` : 'input' });
   }
   if (o.outputSchema !== undefined && n.outputSchema === undefined) {
-    out.push({ kind: 'breaking', subject, change: 'output-schema-removed', path: 'output', detail: 'outputSchema was removed; consumers lose the structured result they relied on' });
+    out.push({
+      kind: 'breaking',
+      subject,
+      change: 'output-schema-removed',
+      path: 'output',
+      detail: 'outputSchema was removed; consumers lose the structured result they relied on',
+    });
   } else if (o.outputSchema === undefined && n.outputSchema !== undefined) {
     out.push({ kind: 'non-breaking', subject, change: 'output-schema-added', path: 'output', detail: 'outputSchema was added' });
   } else if (o.outputSchema !== undefined) {
@@ -80,22 +88,38 @@ export function compareTool(subject: string, o: CatalogueTool, n: CatalogueTool)
   if (hashJson(o) === hashJson(n)) return [];
   const out: CatalogueChange[] = [];
   if (o.title !== n.title || o.annotations?.title !== n.annotations?.title) {
-    out.push({ kind: 'non-breaking', subject, change: 'title-changed', detail: `title ${excerpt(o.title ?? o.annotations?.title)} → ${excerpt(n.title ?? n.annotations?.title)}` });
+    out.push({
+      kind: 'non-breaking',
+      subject,
+      change: 'title-changed',
+      detail: `title ${excerpt(o.title ?? o.annotations?.title)} → ${excerpt(n.title ?? n.annotations?.title)}`,
+    });
   }
   if (o.description !== n.description) {
-    out.push({ kind: 'non-breaking', subject, change: 'description-changed', path: 'description', detail: `${beforeAfter(o.description, n.description)}; descriptions steer tool selection, so re-run behaviour evals` });
+    out.push({
+      kind: 'non-breaking',
+      subject,
+      change: 'description-changed',
+      path: 'description',
+      detail: `${beforeAfter(o.description, n.description)}; descriptions steer tool selection, so re-run behaviour evals`,
+    });
   }
   out.push(...hintChanges(subject, o.annotations, n.annotations));
   const otherHints = differingKeys(o.annotations ?? {}, n.annotations ?? {}, new Set([...HINT_KEYS, 'title']));
-  if (otherHints.length) out.push({ kind: 'non-breaking', subject, change: 'annotations-changed', path: 'annotations', detail: `annotation ${otherHints.join(', ')} changed` });
+  if (otherHints.length)
+    out.push({ kind: 'non-breaking', subject, change: 'annotations-changed', path: 'annotations', detail: `annotation ${otherHints.join(', ')} changed` });
   out.push(...schemaChanges(subject, o, n));
   const meta = differingKeys(o, n, KNOWN);
   if (meta.length) out.push({ kind: 'non-breaking', subject, change: 'metadata-changed', detail: `${meta.join(', ')} changed` });
-  if (out.length === 0) out.push({ kind: 'non-breaking', subject, change: 'definition-changed', detail: 'the definition changed in a way no rule names (hashes differ)' });
+  if (out.length === 0)
+    out.push({ kind: 'non-breaking', subject, change: 'definition-changed', detail: 'the definition changed in a way no rule names (hashes differ)' });
   return out;
 }
 
 export function describeHints(a: ToolAnnotations | undefined): string {
   if (!a || ![...HINT_KEYS].some((k) => a[k] !== undefined)) return 'no annotations';
-  return [...HINT_KEYS].filter((k) => a[k] !== undefined).map((k) => `${k}: ${String(a[k])}`).join(', ');
+  return [...HINT_KEYS]
+    .filter((k) => a[k] !== undefined)
+    .map((k) => `${k}: ${String(a[k])}`)
+    .join(', ');
 }

@@ -51,7 +51,12 @@ function diffTools(oldC: Catalogue, newC: Catalogue): CatalogueChange[] {
   for (const r of removed) {
     const to = renames.get(r.name);
     if (to) {
-      out.push({ kind: 'breaking', subject: r.name, change: 'tool-renamed', detail: `renamed to \`${to.name}\` (same input schema); calls by the old name fail` });
+      out.push({
+        kind: 'breaking',
+        subject: r.name,
+        change: 'tool-renamed',
+        detail: `renamed to \`${to.name}\` (same input schema); calls by the old name fail`,
+      });
       out.push(...compareTool(r.name, r, { ...to, name: r.name }));
     } else {
       out.push({ kind: 'breaking', subject: r.name, change: 'tool-removed', detail: 'the tool is gone; calls to it fail' });
@@ -59,7 +64,12 @@ function diffTools(oldC: Catalogue, newC: Catalogue): CatalogueChange[] {
   }
   for (const a of added) {
     if (renamedTo.has(a.name)) continue;
-    out.push({ kind: 'non-breaking', subject: a.name, change: 'tool-added', detail: `new tool (${describeHints(a.annotations)}); ${excerpt(a.description, 60)}` });
+    out.push({
+      kind: 'non-breaking',
+      subject: a.name,
+      change: 'tool-added',
+      detail: `new tool (${describeHints(a.annotations)}); ${excerpt(a.description, 60)}`,
+    });
   }
   for (const [name, ot] of o) {
     const nt = n.get(name);
@@ -71,13 +81,15 @@ function diffTools(oldC: Catalogue, newC: Catalogue): CatalogueChange[] {
 
 function diffInstructions(oldC: Catalogue, newC: Catalogue): CatalogueChange[] {
   if (oldC.instructions === newC.instructions) return [];
-  return [{
-    kind: 'non-breaking',
-    subject: 'server',
-    change: 'instructions-changed',
-    path: 'instructions',
-    detail: `server instructions ${beforeAfter(oldC.instructions, newC.instructions)}; they steer the model, re-run behaviour evals`,
-  }];
+  return [
+    {
+      kind: 'non-breaking',
+      subject: 'server',
+      change: 'instructions-changed',
+      path: 'instructions',
+      detail: `server instructions ${beforeAfter(oldC.instructions, newC.instructions)}; they steer the model, re-run behaviour evals`,
+    },
+  ];
 }
 
 const KIND_ORDER: Record<CatalogueChange['kind'], number> = { breaking: 0, escalation: 1, 'non-breaking': 2 };

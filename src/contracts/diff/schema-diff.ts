@@ -37,9 +37,31 @@ const CODES: Record<Direction, Record<string, [string, string]>> = {
 };
 
 const HANDLED = new Set([
-  'type', 'enum', 'const', 'description', 'default', 'properties', 'required', 'additionalProperties', 'items',
-  'prefixItems', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', '$schema', '$id', '$comment', 'title',
-  'examples', 'deprecated', 'readOnly', 'writeOnly', ...CONSTRAINT_KEYS,
+  'type',
+  'enum',
+  'const',
+  'description',
+  'default',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  '$ref',
+  '$defs',
+  'definitions',
+  '$schema',
+  '$id',
+  '$comment',
+  'title',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  ...CONSTRAINT_KEYS,
 ]);
 const META_KEYS = ['title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'];
 const MAX_DEPTH = 40;
@@ -126,9 +148,11 @@ function compareObject(ctx: Ctx, o: SchemaNode, n: SchemaNode, path: string, dep
   for (const key of Object.keys(op).sort()) {
     const p = join(path, key);
     if (!Object.hasOwn(np, key)) {
-      ctx.out.push(isIn
-        ? { kind: 'breaking', change: 'param-removed', path: p, detail: `parameter ${label(p)} was removed; callers that send it are ignored or rejected` }
-        : { kind: 'breaking', change: 'output-property-removed', path: p, detail: `output property ${label(p)} was removed` });
+      ctx.out.push(
+        isIn
+          ? { kind: 'breaking', change: 'param-removed', path: p, detail: `parameter ${label(p)} was removed; callers that send it are ignored or rejected` }
+          : { kind: 'breaking', change: 'output-property-removed', path: p, detail: `output property ${label(p)} was removed` },
+      );
       continue;
     }
     if (!or.has(key) && nr.has(key)) emit(ctx, 'required', true, p, `${label(p)} is now required`);
@@ -144,13 +168,16 @@ function compareObject(ctx: Ctx, o: SchemaNode, n: SchemaNode, path: string, dep
     if (Object.hasOwn(op, key)) continue;
     const p = join(path, key);
     if (!isIn) ctx.out.push({ kind: 'non-breaking', change: 'output-property-added', path: p, detail: `output property ${label(p)} was added` });
-    else if (nr.has(key)) ctx.out.push({ kind: 'breaking', change: 'required-param-added', path: p, detail: `required parameter ${label(p)} was added; existing calls lack it` });
+    else if (nr.has(key))
+      ctx.out.push({ kind: 'breaking', change: 'required-param-added', path: p, detail: `required parameter ${label(p)} was added; existing calls lack it` });
     else ctx.out.push({ kind: 'non-breaking', change: 'optional-param-added', path: p, detail: `optional parameter ${label(p)} was added` });
   }
   const closed = (s: SchemaNode): boolean => s.additionalProperties === false;
-  if (!closed(o) && closed(n)) emit(ctx, 'additional', true, path, `${label(path)} no longer accepts properties it does not name (additionalProperties: false)`);
+  if (!closed(o) && closed(n))
+    emit(ctx, 'additional', true, path, `${label(path)} no longer accepts properties it does not name (additionalProperties: false)`);
   if (closed(o) && !closed(n)) emit(ctx, 'additional', false, path, `${label(path)} now accepts properties it does not name`);
-  if (isObject(o.additionalProperties) && isObject(n.additionalProperties)) compareNode(ctx, o.additionalProperties, n.additionalProperties, join(path, '*'), depth + 1);
+  if (isObject(o.additionalProperties) && isObject(n.additionalProperties))
+    compareNode(ctx, o.additionalProperties, n.additionalProperties, join(path, '*'), depth + 1);
 }
 
 function compareBranches(ctx: Ctx, key: 'anyOf' | 'oneOf' | 'allOf', o: SchemaNode, n: SchemaNode, path: string, depth: number): void {
@@ -176,16 +203,34 @@ function compareNode(ctx: Ctx, oldS: unknown, newS: unknown, path: string, depth
   const o = deref(ctx.oldRoot, o0);
   const n = deref(ctx.newRoot, n0);
   if (--ctx.budget < 0) {
-    if (ctx.budget === -1) ctx.out.push({ kind: 'breaking', change: ctx.dir === 'input' ? 'schema-changed' : 'output-schema-changed', path, detail: `${label(path)} changed, and the schemas are too large to compare in full (over ${SCHEMA_EXPANSION_BUDGET.maxNodes} comparisons)` });
+    if (ctx.budget === -1)
+      ctx.out.push({
+        kind: 'breaking',
+        change: ctx.dir === 'input' ? 'schema-changed' : 'output-schema-changed',
+        path,
+        detail: `${label(path)} changed, and the schemas are too large to compare in full (over ${SCHEMA_EXPANSION_BUDGET.maxNodes} comparisons)`,
+      });
     return;
   }
   if (depth > MAX_DEPTH) {
-    ctx.out.push({ kind: 'breaking', change: ctx.dir === 'input' ? 'schema-changed' : 'output-schema-changed', path, detail: `${label(path)} changed below the comparison depth limit (${MAX_DEPTH})` });
+    ctx.out.push({
+      kind: 'breaking',
+      change: ctx.dir === 'input' ? 'schema-changed' : 'output-schema-changed',
+      path,
+      detail: `${label(path)} changed below the comparison depth limit (${MAX_DEPTH})`,
+    });
     return;
   }
   const descCode = ctx.dir === 'input' ? 'param-description-changed' : 'output-description-changed';
-  if (o.description !== n.description) ctx.out.push({ kind: 'non-breaking', change: descCode, path, detail: `description of ${label(path)} changed (it steers how a model fills or reads it)` });
-  if (!same(o.default, n.default)) ctx.out.push({ kind: 'non-breaking', change: 'default-changed', path, detail: `default of ${label(path)} changed from ${canonicalStringify(o.default ?? null)} to ${canonicalStringify(n.default ?? null)}` });
+  if (o.description !== n.description)
+    ctx.out.push({ kind: 'non-breaking', change: descCode, path, detail: `description of ${label(path)} changed (it steers how a model fills or reads it)` });
+  if (!same(o.default, n.default))
+    ctx.out.push({
+      kind: 'non-breaking',
+      change: 'default-changed',
+      path,
+      detail: `default of ${label(path)} changed from ${canonicalStringify(o.default ?? null)} to ${canonicalStringify(n.default ?? null)}`,
+    });
   const meta = META_KEYS.filter((k) => !same(o[k], n[k]));
   if (meta.length) ctx.out.push({ kind: 'non-breaking', change: 'schema-annotation-changed', path, detail: `${meta.join(', ')} of ${label(path)} changed` });
   compareTypes(ctx, o, n, path);
@@ -221,8 +266,18 @@ export function compareSchemas(oldSchema: unknown, newSchema: unknown, dir: Dire
   const code = dir === 'input' ? 'schema-changed' : 'output-schema-changed';
   // A `$ref` bomb is exponential to walk: over the expansion budget, a change is reported, not analysed.
   const over = [oldSchema, newSchema].map((s) => measureExpansion(s).exceeded).find((x) => x !== undefined);
-  if (over) return same(oldSchema, newSchema) ? [] : [{ kind: 'breaking', change: code, path: '', detail: `the schema changed; it is not compared in detail because it has ${over} (SEP-2106 bounds)` }];
-  const ctx: Ctx = { budget: SCHEMA_EXPANSION_BUDGET.maxNodes, defsSame: same(defs(oldSchema), defs(newSchema)), dir, oldRoot: oldSchema, newRoot: newSchema, out: [] };
+  if (over)
+    return same(oldSchema, newSchema)
+      ? []
+      : [{ kind: 'breaking', change: code, path: '', detail: `the schema changed; it is not compared in detail because it has ${over} (SEP-2106 bounds)` }];
+  const ctx: Ctx = {
+    budget: SCHEMA_EXPANSION_BUDGET.maxNodes,
+    defsSame: same(defs(oldSchema), defs(newSchema)),
+    dir,
+    oldRoot: oldSchema,
+    newRoot: newSchema,
+    out: [],
+  };
   compareNode(ctx, oldSchema, newSchema, '', 0);
   return ctx.out;
 }

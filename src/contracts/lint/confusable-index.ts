@@ -102,7 +102,7 @@ export function vectorsOf(bags: readonly Bag[]): Vector[] {
 export function vectorCosine(a: Vector, b: Vector): number {
   if (a.ids.length === 0 || b.ids.length === 0) return 0;
   let dot = 0;
-  for (let i = 0, j = 0; i < a.ids.length && j < b.ids.length; ) {
+  for (let i = 0, j = 0; i < a.ids.length && j < b.ids.length;) {
     const x = a.ids[i] as number;
     const y = b.ids[j] as number;
     if (x === y) dot += (a.counts[i++] as number) * (b.counts[j++] as number);

@@ -8,7 +8,15 @@ import { ANTONYMS } from '../risk/risk-vocabulary.js';
 import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from '../shared/text.js';
 import { boundedDistance, forEachCandidate, vectorCosine, vectorsOf, type Vector } from './confusable-index.js';
 
-const OPPOSITE = new Map<string, string>(ANTONYMS.flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][]));
+const OPPOSITE = new Map<string, string>(
+  ANTONYMS.flatMap(
+    ([a, b]) =>
+      [
+        [a, b],
+        [b, a],
+      ] as [string, string][],
+  ),
+);
 
 /** Names that differ only by a pair of opposite verbs (`attach_volume`/`detach_volume`) are told apart by meaning. */
 function opposites(a: Prepared, b: Prepared): boolean {

@@ -11,14 +11,17 @@ import type { RawFinding } from '../rules/rule-settings.js';
 /** Where `expect` differs from `actual`: every key `expect` names must be there with the same value (objects recurse). */
 export function subsetMismatch(expect: unknown, actual: unknown, at = ''): string | undefined {
   if (expect && typeof expect === 'object' && !Array.isArray(expect)) {
-    if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return `${at || '(root)'}: expected an object, got ${JSON.stringify(actual)?.slice(0, 60)}`;
+    if (!actual || typeof actual !== 'object' || Array.isArray(actual))
+      return `${at || '(root)'}: expected an object, got ${JSON.stringify(actual)?.slice(0, 60)}`;
     for (const [k, v] of Object.entries(expect)) {
       const m = subsetMismatch(v, (actual as Record<string, unknown>)[k], `${at}/${k}`);
       if (m) return m;
     }
     return undefined;
   }
-  return isDeepStrictEqual(expect, actual) ? undefined : `${at || '(root)'}: expected ${JSON.stringify(expect)?.slice(0, 60)}, got ${JSON.stringify(actual)?.slice(0, 60)}`;
+  return isDeepStrictEqual(expect, actual)
+    ? undefined
+    : `${at || '(root)'}: expected ${JSON.stringify(expect)?.slice(0, 60)}, got ${JSON.stringify(actual)?.slice(0, 60)}`;
 }
 
 export interface ExampleOutcome {

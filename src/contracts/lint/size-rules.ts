@@ -38,7 +38,8 @@ export function disclosureFindings(c: Catalogue, tokens: TokenEstimate, t: Contr
       ruleId: 'size/progressive-disclosure',
       subject: 'server',
       message: `${c.tools.length} tools (over ${t.disclosureTools}) cost about ${tokens.total} tokens of context (estimate) before the first question is asked`,
-      reason: 'disclose progressively: a few discovery tools (search tools, describe a tool, call it) or toolsets the client enables, so definitions load on demand',
+      reason:
+        'disclose progressively: a few discovery tools (search tools, describe a tool, call it) or toolsets the client enables, so definitions load on demand',
     },
   ];
 }

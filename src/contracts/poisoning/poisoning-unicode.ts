@@ -5,7 +5,9 @@
 
 export type HiddenKind = 'tag' | 'zero-width' | 'bidi' | 'variation-selector';
 
-const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x180e, 0x2061, 0x2062, 0x2063, 0x2064, 0x034f, 0x00ad, 0x115f, 0x1160, 0x3164, 0xffa0, 0x17b4, 0x17b5]);
+const ZERO_WIDTH = new Set([
+  0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x180e, 0x2061, 0x2062, 0x2063, 0x2064, 0x034f, 0x00ad, 0x115f, 0x1160, 0x3164, 0xffa0, 0x17b4, 0x17b5,
+]);
 const BIDI = new Set([0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c]);
 
 export function hiddenKind(cp: number): HiddenKind | undefined {
@@ -17,7 +19,8 @@ export function hiddenKind(cp: number): HiddenKind | undefined {
 }
 
 const PICTO = /\p{Extended_Pictographic}/u;
-const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Mongolian}]/u;
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Mongolian}]/u;
 const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 export interface HiddenReport {

@@ -4,7 +4,16 @@
  */
 import type { RuleId } from '../../core/rule-catalogue.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { CREDENTIALS, entropy, EXFILTRATION, isPlaceholder, maskSecret, MODEL_DIRECTIVES, SUSPICIOUS_DIRECTIVES, type TextPattern } from './poisoning-patterns.js';
+import {
+  CREDENTIALS,
+  entropy,
+  EXFILTRATION,
+  isPlaceholder,
+  maskSecret,
+  MODEL_DIRECTIVES,
+  SUSPICIOUS_DIRECTIVES,
+  type TextPattern,
+} from './poisoning-patterns.js';
 import { findHidden, revealInvisible, stripHidden } from './poisoning-unicode.js';
 import type { RawFinding } from '../rules/rule-settings.js';
 
@@ -62,7 +71,9 @@ function matches(patterns: readonly TextPattern[], text: string): string[] {
 function hiddenFinding(f: TextField): RawFinding | undefined {
   const h = findHidden(f.text);
   if (!h) return undefined;
-  const counts = Object.entries(h.counts).map(([k, n]) => `${n} ${k}`).join(', ');
+  const counts = Object.entries(h.counts)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
   const decoded = h.decoded ? `; decoded hidden text: ${quote(h.decoded, 120)}` : '';
   return {
     ruleId: 'poisoning/hidden-unicode',

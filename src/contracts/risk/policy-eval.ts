@@ -23,13 +23,21 @@ export function enforcePolicy(policy: Policy, rows: readonly InventoryRow[]): Po
     const rules = rulesFor(policy, row.server);
     const v = (rule: PolicyViolation['rule'], message: string) => out.push({ rule, server: row.server, tool: row.tool, message });
     const entry = rules.tools?.[row.tool];
-    if (rules.tools && !entry) v('policy/tool-not-covered', `a new ${row.riskClass} tool: the policy for ${rules.known ? `server ${row.server}` : 'this server'} does not list it`);
-    else if (!rules.known && !Object.keys(policy.defaults).length) v('policy/tool-not-covered', `server ${row.server} is not in the policy, which has no defaults`);
-    if (entry?.class && severity(row.riskClass) > severity(entry.class)) v('policy/tool-escalated', `approved as ${entry.class}, now ${row.riskClass} (${row.riskReason})`);
-    if (rules.allow && !rules.allow.includes(row.riskClass)) v('policy/class-not-allowed', `${row.riskClass} tools may not be exposed on ${row.server} (allowed: ${rules.allow.join(', ') || 'none'})`);
-    if (row.approvalRequired && !row.approval) v('policy/approval-missing', `${row.riskClass} tools need an approval: record one in the policy (tools.${row.tool}.approval) or take an approval id`);
+    if (rules.tools && !entry)
+      v('policy/tool-not-covered', `a new ${row.riskClass} tool: the policy for ${rules.known ? `server ${row.server}` : 'this server'} does not list it`);
+    else if (!rules.known && !Object.keys(policy.defaults).length)
+      v('policy/tool-not-covered', `server ${row.server} is not in the policy, which has no defaults`);
+    if (entry?.class && severity(row.riskClass) > severity(entry.class))
+      v('policy/tool-escalated', `approved as ${entry.class}, now ${row.riskClass} (${row.riskReason})`);
+    if (rules.allow && !rules.allow.includes(row.riskClass))
+      v('policy/class-not-allowed', `${row.riskClass} tools may not be exposed on ${row.server} (allowed: ${rules.allow.join(', ') || 'none'})`);
+    if (row.approvalRequired && !row.approval)
+      v('policy/approval-missing', `${row.riskClass} tools need an approval: record one in the policy (tools.${row.tool}.approval) or take an approval id`);
     if ((rules.receipts ?? []).includes(row.riskClass) && !row.receiptPresent)
-      v('policy/receipt-missing', `${row.riskClass} tools must return a receipt; ${row.outputSchemaPresent ? 'the outputSchema lacks its fields (see the receipt/* findings)' : 'the tool declares no outputSchema'}`);
+      v(
+        'policy/receipt-missing',
+        `${row.riskClass} tools must return a receipt; ${row.outputSchemaPresent ? 'the outputSchema lacks its fields (see the receipt/* findings)' : 'the tool declares no outputSchema'}`,
+      );
   }
   return out;
 }

@@ -12,10 +12,16 @@ const words = (s: string): string[] => s.trim().split(/\s+/);
 
 export const DEFAULT_FIELD_NAMES: Readonly<Record<ReceiptField, readonly string[]>> = {
   source: words('source sources sourceUrl sourceUrls sourceId origin provenance citation citations dataSource references url urls link links'),
-  timestamp: words('timestamp asOf generatedAt fetchedAt retrievedAt observedAt updatedAt lastUpdated lastModified modifiedAt createdAt time dateTime date period'),
+  timestamp: words(
+    'timestamp asOf generatedAt fetchedAt retrievedAt observedAt updatedAt lastUpdated lastModified modifiedAt createdAt time dateTime date period',
+  ),
   receiptId: words('receiptId receipt operationId transactionId txId txnId changeId eventId requestId confirmationId commitId revisionId versionId jobId'),
-  changedIds: words('changedIds changedResourceIds changedResources changed affectedIds affectedResources resourceIds resourceId updatedIds createdIds createdId deletedIds modifiedIds ids id'),
-  rollbackHint: words('rollback rollbackHint undo undoHint undoToken revert revertWith revertHint compensation compensatingAction previousVersion previousState restoreWith'),
+  changedIds: words(
+    'changedIds changedResourceIds changedResources changed affectedIds affectedResources resourceIds resourceId updatedIds createdIds createdId deletedIds modifiedIds ids id',
+  ),
+  rollbackHint: words(
+    'rollback rollbackHint undo undoHint undoToken revert revertWith revertHint compensation compensatingAction previousVersion previousState restoreWith',
+  ),
   recipient: words('recipient recipients to toAddress destination channel channelId chatId address phoneNumber email'),
   messageId: words('messageId msgId deliveryId notificationId emailId replyId postId smsId sid ts'),
   deliveryStatus: words('deliveryStatus delivery status state delivered sent queued accepted'),

@@ -13,8 +13,13 @@ import { nameTokens } from '../shared/text.js';
 
 export type ResultContract = 'summary' | 'query' | 'state-change' | 'external-send' | 'admin';
 
-const SUMMARY_WORDS = new Set('summary summaries summarize summarise overview digest report reports brief briefing recap insight insights analytics stats statistics trends highlights dashboard'.split(' '));
-const SUMMARY_PHRASE = /^\s*(?:this\s+tool\s+)?(?:summari[sz]es?|gives?\s+an?\s+overview|returns?\s+an?\s+(?:short\s+|brief\s+)?(?:summary|overview|digest|report))\b/i;
+const SUMMARY_WORDS = new Set(
+  'summary summaries summarize summarise overview digest report reports brief briefing recap insight insights analytics stats statistics trends highlights dashboard'.split(
+    ' ',
+  ),
+);
+const SUMMARY_PHRASE =
+  /^\s*(?:this\s+tool\s+)?(?:summari[sz]es?|gives?\s+an?\s+overview|returns?\s+an?\s+(?:short\s+|brief\s+)?(?:summary|overview|digest|report))\b/i;
 const QUERY_VERBS = new Set('list search query find lookup filter browse count get fetch read retrieve select show describe'.split(' '));
 const QUERY_PARAMS = new Set('query q filter filters where sort sortby orderby limit page pagesize cursor offset'.split(' '));
 
@@ -22,7 +27,8 @@ const QUERY_PARAMS = new Set('query q filter filters where sort sortby orderby l
 export function resultContractOf(t: CatalogueTool, r: ToolRisk): { kind: ResultContract; why: string } | undefined {
   if (r.writeCapable) {
     if (r.classes.includes('admin')) return { kind: 'admin', why: 'administrative tool' };
-    if (r.destructiveLike || t.annotations?.destructiveHint === true) return { kind: 'admin', why: r.destructiveLike ? 'deletes or overwrites' : 'annotated destructiveHint: true' };
+    if (r.destructiveLike || t.annotations?.destructiveHint === true)
+      return { kind: 'admin', why: r.destructiveLike ? 'deletes or overwrites' : 'annotated destructiveHint: true' };
     if (r.class === 'external-send') return { kind: 'external-send', why: 'delivers to someone outside' };
     if (r.class === 'write' || r.class === 'file') return { kind: 'state-change', why: 'changes state' };
     return undefined;
@@ -42,10 +48,20 @@ interface Need {
 }
 
 const NEEDS: Record<Exclude<ResultContract, 'query'>, { rule: RuleId; needs: Need[] }> = {
-  summary: { rule: 'receipt/read-provenance', needs: [{ field: 'source', label: 'source' }, { field: 'timestamp', label: 'timestamp' }] },
+  summary: {
+    rule: 'receipt/read-provenance',
+    needs: [
+      { field: 'source', label: 'source' },
+      { field: 'timestamp', label: 'timestamp' },
+    ],
+  },
   'state-change': {
     rule: 'receipt/write-receipt',
-    needs: [{ field: 'receiptId', label: 'receipt id' }, { field: 'changedIds', label: 'changed resource ids' }, { field: 'rollbackHint', label: 'rollback hint' }],
+    needs: [
+      { field: 'receiptId', label: 'receipt id' },
+      { field: 'changedIds', label: 'changed resource ids' },
+      { field: 'rollbackHint', label: 'rollback hint' },
+    ],
   },
   'external-send': {
     rule: 'receipt/send-receipt',
@@ -56,7 +72,13 @@ const NEEDS: Record<Exclude<ResultContract, 'query'>, { rule: RuleId; needs: Nee
       { field: 'idempotencyKey', label: 'idempotency key', inputToo: true },
     ],
   },
-  admin: { rule: 'receipt/admin-audit', needs: [{ field: 'approvalId', label: 'approval id', inputToo: true }, { field: 'auditRef', label: 'audit-log reference' }] },
+  admin: {
+    rule: 'receipt/admin-audit',
+    needs: [
+      { field: 'approvalId', label: 'approval id', inputToo: true },
+      { field: 'auditRef', label: 'audit-log reference' },
+    ],
+  },
 };
 
 const hint = (f: ReceiptField): string => `looked for ${DEFAULT_FIELD_NAMES[f].slice(0, 4).join(', ')}, … (add your names under contracts.fields.${f})`;
@@ -66,7 +88,14 @@ export function receiptFindings(t: CatalogueTool, r: ToolRisk, known: FieldNames
   if (!contract) return [];
   if (contract.kind === 'query') {
     if (t.outputSchema !== undefined) return [];
-    return [{ ruleId: 'receipt/query-schema', subject: t.name, message: 'read-only query declares no outputSchema, so callers cannot validate or rely on the shape of its results', reason: contract.why }];
+    return [
+      {
+        ruleId: 'receipt/query-schema',
+        subject: t.name,
+        message: 'read-only query declares no outputSchema, so callers cannot validate or rely on the shape of its results',
+        reason: contract.why,
+      },
+    ];
   }
   const { rule, needs } = NEEDS[contract.kind];
   // A write without any outputSchema is risk/write-without-output-schema's finding; one finding per cause.
@@ -81,7 +110,10 @@ export function receiptFindings(t: CatalogueTool, r: ToolRisk, known: FieldNames
     {
       ruleId: rule,
       subject: t.name,
-      message: t.outputSchema === undefined ? `${contract.why} declares no outputSchema, so it promises no ${what}` : `${contract.why}: the outputSchema promises no ${what}`,
+      message:
+        t.outputSchema === undefined
+          ? `${contract.why} declares no outputSchema, so it promises no ${what}`
+          : `${contract.why}: the outputSchema promises no ${what}`,
       reason: missing.map((n) => `${n.field}: ${hint(n.field)}`).join('; '),
       location: missing.some((n) => !n.inputToo) ? 'outputSchema' : 'inputSchema',
     },

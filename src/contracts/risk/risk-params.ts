@@ -39,7 +39,22 @@ export interface CatchAll {
 }
 
 const QUERY_LANGUAGE = /\b(?:sql|cypher|sparql|graphql|hql|kql|promql|jql|n1ql|mongodb\s+query|(?:postgres|mysql|sqlite|database)\s+(?:query|statement))\b/i;
-const CODE_WORDS = new Set(['command', 'cmd', 'commands', 'shell', 'shell_command', 'script', 'code', 'source_code', 'sql', 'statement', 'stmt', 'expression', 'expr', 'function']);
+const CODE_WORDS = new Set([
+  'command',
+  'cmd',
+  'commands',
+  'shell',
+  'shell_command',
+  'script',
+  'code',
+  'source_code',
+  'sql',
+  'statement',
+  'stmt',
+  'expression',
+  'expr',
+  'function',
+]);
 const HTTP_TARGET = new Set(['path', 'url', 'endpoint', 'route', 'uri']);
 
 const SELECTOR_NAMES = new Set(['operation', 'op', 'action']);
@@ -56,7 +71,10 @@ function selectsOperation(p: Param, toolName: string, isVerb: (w: string) => boo
   if (!desc.trim()) return GENERIC_TOOL.test(toolName);
   if (SELECTOR_PHRASE.test(desc)) return true;
   // A list of operations: "create, update or delete", "get|set".
-  const listed = desc.toLowerCase().split(/,|\||\/|\bor\b|\band\b/).map((part) => /[a-z]+/.exec(part)?.[0] ?? '');
+  const listed = desc
+    .toLowerCase()
+    .split(/,|\||\/|\bor\b|\band\b/)
+    .map((part) => /[a-z]+/.exec(part)?.[0] ?? '');
   return new Set(listed.filter(isVerb)).size >= 2;
 }
 
@@ -84,7 +102,12 @@ export function catchAllParams(t: CatalogueTool, isVerb: (w: string) => boolean 
     if (!CATCH_ALL_PARAMS.has(n)) continue;
     if (n === 'method' && ![...names].some((x) => HTTP_TARGET.has(x))) continue;
     if (SELECTOR_NAMES.has(n) && !selectsOperation(p, t.name, isVerb)) continue;
-    if (CODE_WORDS.has(n)) out.push({ name: p.name, what: n.includes('sql') || QUERY_LANGUAGE.test(desc) ? 'a free-form SQL statement' : 'a free-form command or program', code: true });
+    if (CODE_WORDS.has(n))
+      out.push({
+        name: p.name,
+        what: n.includes('sql') || QUERY_LANGUAGE.test(desc) ? 'a free-form SQL statement' : 'a free-form command or program',
+        code: true,
+      });
     else out.push({ name: p.name, what: n === 'method' ? 'any HTTP method for any path' : 'a free-form operation name', code: false });
   }
   return out;

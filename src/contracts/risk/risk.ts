@@ -49,16 +49,22 @@ function nameVerb(tokens: string[]): { verb: string; write: boolean } | undefine
 
 /** First verb of the description, after openers like "This tool" or "Use this to". */
 function descriptionVerb(description: string): string | undefined {
-  const m = /^\s*(?:this\s+tool\s+|tool\s+(?:that\s+|to\s+)|use\s+(?:this\s+)?(?:tool\s+)?to\s+|allows?\s+(?:you\s+|the\s+user\s+)?to\s+|lets?\s+you\s+|used\s+to\s+)?([A-Za-z]+)/i.exec(description);
+  const m =
+    /^\s*(?:this\s+tool\s+|tool\s+(?:that\s+|to\s+)|use\s+(?:this\s+)?(?:tool\s+)?to\s+|allows?\s+(?:you\s+|the\s+user\s+)?to\s+|lets?\s+you\s+|used\s+to\s+)?([A-Za-z]+)/i.exec(
+      description,
+    );
   return m?.[1] ? stem(m[1].toLowerCase()) : undefined;
 }
 
-const EXEC_PHRASE = /\b(?:execut|run|evaluat|eval)\w*\s+(?:(?:an?|the|any|arbitrary|given|provided|custom|raw|one|multiple)\s+){0,3}(?:(?:shell|bash|terminal|system|sql|javascript|js|python|node|ruby|powershell)\s+)?(?:code|scripts?|commands?|javascript|python|sql|bash|expressions?|snippets?|programs?)\b|\bsql\s+(?:quer(?:y|ies)|statements?)\b/i;
-const SEND_PHRASE = /\b(?:sends?|posts?|delivers?|publish(?:es)?|forwards?)\s+(?:(?:an?|the|new|your|one|direct)\s+)*(?:e-?mails?|messages?|sms|text\s+messages?|notifications?|tweets?|dms?)\b/i;
+const EXEC_PHRASE =
+  /\b(?:execut|run|evaluat|eval)\w*\s+(?:(?:an?|the|any|arbitrary|given|provided|custom|raw|one|multiple)\s+){0,3}(?:(?:shell|bash|terminal|system|sql|javascript|js|python|node|ruby|powershell)\s+)?(?:code|scripts?|commands?|javascript|python|sql|bash|expressions?|snippets?|programs?)\b|\bsql\s+(?:quer(?:y|ies)|statements?)\b/i;
+const SEND_PHRASE =
+  /\b(?:sends?|posts?|delivers?|publish(?:es)?|forwards?)\s+(?:(?:an?|the|new|your|one|direct)\s+)*(?:e-?mails?|messages?|sms|text\s+messages?|notifications?|tweets?|dms?)\b/i;
 const FILE_PHRASE = /\b(?:file\s*system|local\s+(?:disk|files?|director(?:y|ies)|paths?)|on\s+disk|absolute\s+path|allowed\s+director(?:y|ies))\b/i;
 const REMOTE_PHRASE = /\b(?:repositor(?:y|ies)|bucket|google\s+drive|onedrive|sharepoint|dropbox|gist)\b/i;
 const FILE_CONTEXT = /\b(?:files?|director(?:y|ies)|file\s*system|disk|absolute)\b/i;
-const ADMIN_PHRASE = /\b(?:administrator|admin\s+(?:rights|privileges|access|only)|requires?\s+admin|grants?\s+(?:\w+\s+)?(?:access|roles?|permissions?)|revokes?\s+(?:\w+\s+)?(?:access|roles?|permissions?))\b/i;
+const ADMIN_PHRASE =
+  /\b(?:administrator|admin\s+(?:rights|privileges|access|only)|requires?\s+admin|grants?\s+(?:\w+\s+)?(?:access|roles?|permissions?)|revokes?\s+(?:\w+\s+)?(?:access|roles?|permissions?))\b/i;
 
 function adminSignal(tokens: string[], writes: boolean): string | undefined {
   const only = tokens.find((t) => V.ADMIN_ONLY.has(t));
@@ -138,11 +144,20 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   });
   if (!remote && (fileWord || fileParam || FILE_PHRASE.test(desc))) {
     classes.add('file');
-    reasons.push(fileWord ? `name token \`${fileWord}\` touches the filesystem` : fileParam ? `parameter \`${fileParam.name}\` is a local path` : 'description mentions the local filesystem');
+    reasons.push(
+      fileWord
+        ? `name token \`${fileWord}\` touches the filesystem`
+        : fileParam
+          ? `parameter \`${fileParam.name}\` is a local path`
+          : 'description mentions the local filesystem',
+    );
   }
 
   if (!writeLike && (classes.has('code-exec') || classes.has('external-send') || classes.has('admin'))) writeLike = true;
-  if (annotated) reasons.push(`annotations: readOnlyHint ${String(t.annotations?.readOnlyHint ?? 'unset')}, destructiveHint ${String(t.annotations?.destructiveHint ?? 'unset')}`);
+  if (annotated)
+    reasons.push(
+      `annotations: readOnlyHint ${String(t.annotations?.readOnlyHint ?? 'unset')}, destructiveHint ${String(t.annotations?.destructiveHint ?? 'unset')}`,
+    );
   const declaredWrite = annotated && !hints.readOnly;
   // An explicit readOnlyHint: true outranks a guess from the name: the disagreement is a review warning, not a class.
   const declaredReadOnly = t.annotations?.readOnlyHint === true;
@@ -151,7 +166,10 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   if (writeCapable) classes.add('write');
   else classes.add('read-only');
   if (!writeLike && declaredWrite) reasons.push('annotations do not claim read-only');
-  if (!annotated && !writeCapable) reasons.push(arithmetic ? 'description says it computes on numbers' : verb ? `name verb \`${verb.verb}\` reads` : 'no write signal in name, description or schema');
+  if (!annotated && !writeCapable)
+    reasons.push(
+      arithmetic ? 'description says it computes on numbers' : verb ? `name verb \`${verb.verb}\` reads` : 'no write signal in name, description or schema',
+    );
   if (declaredReadOnly && writeLike) reasons.push('readOnlyHint: true is explicit, so it is classed read-only although the name or schema suggests writing');
 
   let ordered = RISK_CLASSES.filter((c) => classes.has(c));

@@ -107,7 +107,16 @@ const CHILD_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', '
 const CHILD_ONE = ['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
 const CHILD_LISTS = ['prefixItems', 'anyOf', 'oneOf', 'allOf'];
 /** Keywords whose children sit one data level deeper (composition stays at the same level). */
-const DEEPER = new Set(['properties', 'patternProperties', 'items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'prefixItems', 'contains']);
+const DEEPER = new Set([
+  'properties',
+  'patternProperties',
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'prefixItems',
+  'contains',
+]);
 
 export function schemaShape(schema: unknown, limit = 20_000): SchemaShape {
   const shape: SchemaShape = { depth: 0, nodes: 0, properties: 0, recursive: false };

@@ -35,7 +35,10 @@ function compileUncached(schema: unknown): Compiled {
   if (expansion.exceeded) return { ok: false, error: `schema exceeds the validation bounds: ${expansion.exceeded}` };
   const shape = schemaShape(schema, VALIDATION_BOUNDS.maxNodes + 1);
   if (shape.depth > VALIDATION_BOUNDS.maxDepth || shape.nodes > VALIDATION_BOUNDS.maxNodes) {
-    return { ok: false, error: `schema exceeds the validation bounds (depth ${shape.depth}/${VALIDATION_BOUNDS.maxDepth}, subschemas ${shape.nodes}/${VALIDATION_BOUNDS.maxNodes})` };
+    return {
+      ok: false,
+      error: `schema exceeds the validation bounds (depth ${shape.depth}/${VALIDATION_BOUNDS.maxDepth}, subschemas ${shape.nodes}/${VALIDATION_BOUNDS.maxNodes})`,
+    };
   }
   const ajv = ajvFor(dialect);
   try {
@@ -66,7 +69,8 @@ export function compileSchema(schema: unknown): Compiled {
 /** Problems with one structured result against the tool's outputSchema; empty means it conforms. */
 export function validateStructuredResult(tool: CatalogueTool, structuredContent: unknown): string[] {
   if (tool.outputSchema === undefined) return [];
-  if (structuredContent === undefined) return ['no structuredContent, although the tool declares an outputSchema (servers MUST send conforming structured results)'];
+  if (structuredContent === undefined)
+    return ['no structuredContent, although the tool declares an outputSchema (servers MUST send conforming structured results)'];
   const c = compileSchema(tool.outputSchema);
   if (!c.ok) return [`outputSchema cannot be used for validation: ${c.error}`];
   const ok = runValidator(c.validate, structuredContent);

@@ -87,7 +87,9 @@ export function canonicalStringify(
       return;
     }
     const obj = v as Record<string, unknown>;
-    let keys = Object.keys(obj).filter((k) => obj[k] !== undefined && typeof obj[k] !== 'function').sort(compareKeys);
+    let keys = Object.keys(obj)
+      .filter((k) => obj[k] !== undefined && typeof obj[k] !== 'function')
+      .sort(compareKeys);
     if (opts.liftKeys && level === base) {
       const front = opts.liftKeys.filter((k) => keys.includes(k));
       keys = [...front, ...keys.filter((k) => !front.includes(k))];

@@ -11,9 +11,11 @@ export function nameTokens(name: string): string[] {
 }
 
 const STOP = new Set(
-  ('a an the and or of to in on for from by with at as is are be this that these those it its into via use used using ' +
+  (
+    'a an the and or of to in on for from by with at as is are be this that these those it its into via use used using ' +
     'will can may should must you your given specified provided optional returns return if when which than then also ' +
-    'all any each per not no').split(' '),
+    'all any each per not no'
+  ).split(' '),
 );
 
 /** Crude stem: enough to make `issues`/`issue` and `created`/`create` meet, never more. */
@@ -27,7 +29,9 @@ export function stem(word: string): string {
 }
 
 export function contentWords(text: string): string[] {
-  return nameTokens(text).filter((w) => !STOP.has(w) && w.length > 1).map(stem);
+  return nameTokens(text)
+    .filter((w) => !STOP.has(w) && w.length > 1)
+    .map(stem);
 }
 
 export function levenshtein(a: string, b: string, cap = Infinity): number {
@@ -50,11 +54,24 @@ export function levenshtein(a: string, b: string, cap = Infinity): number {
 
 /** Verbs that mean the same to a model; both names and descriptions are compared through this map. */
 const SYNONYMS: Record<string, string> = {
-  find: 'search', lookup: 'search', look: 'search', query: 'search',
-  fetch: 'get', retrieve: 'get', read: 'get', obtain: 'get',
-  remove: 'delete', erase: 'delete', destroy: 'delete',
-  modify: 'update', edit: 'update', change: 'update', alter: 'update',
-  make: 'create', new: 'create', insert: 'create',
+  find: 'search',
+  lookup: 'search',
+  look: 'search',
+  query: 'search',
+  fetch: 'get',
+  retrieve: 'get',
+  read: 'get',
+  obtain: 'get',
+  remove: 'delete',
+  erase: 'delete',
+  destroy: 'delete',
+  modify: 'update',
+  edit: 'update',
+  change: 'update',
+  alter: 'update',
+  make: 'create',
+  new: 'create',
+  insert: 'create',
   enumerate: 'list',
 };
 

@@ -18,7 +18,15 @@ export interface ArgAnalysis {
 /** Per-key analysis of one call against the tool's schema and the case's matchers (METRICS §2). */
 export function analyseArgs(call: TraceCall, tool: ToolSpec | undefined, spec: Record<string, ArgMatcher> = {}, semantic?: SemanticScores): ArgAnalysis {
   const a = call.arguments;
-  if (!a) return { hallucinated: [], missingRequired: [], missingExpected: Object.keys(spec), wrongValues: [`arguments unusable: ${call.argumentsError ?? 'none'}`], partial: 0, exact: false };
+  if (!a)
+    return {
+      hallucinated: [],
+      missingRequired: [],
+      missingExpected: Object.keys(spec),
+      wrongValues: [`arguments unusable: ${call.argumentsError ?? 'none'}`],
+      partial: 0,
+      exact: false,
+    };
   const props = tool?.inputSchema.properties;
   const declared = props && typeof props === 'object' ? Object.keys(props) : undefined;
   const req = tool?.inputSchema.required;
@@ -46,11 +54,22 @@ export function analyseArgs(call: TraceCall, tool: ToolSpec | undefined, spec: R
 }
 
 /** The call paired with the expected slot: highest ArgPartial among calls of the class, ties to the earliest. */
-export function pairCall(calls: readonly TraceCall[], cls: readonly string[], tools: readonly ToolSpec[], spec?: Record<string, ArgMatcher>, semantic?: SemanticScores) {
+export function pairCall(
+  calls: readonly TraceCall[],
+  cls: readonly string[],
+  tools: readonly ToolSpec[],
+  spec?: Record<string, ArgMatcher>,
+  semantic?: SemanticScores,
+) {
   let best: { call: TraceCall; a: ArgAnalysis } | undefined;
   for (const call of calls) {
     if (!inClass(call.tool, cls)) continue;
-    const a = analyseArgs(call, tools.find((t) => t.name === call.tool), spec, semantic);
+    const a = analyseArgs(
+      call,
+      tools.find((t) => t.name === call.tool),
+      spec,
+      semantic,
+    );
     if (!best || a.partial > best.a.partial) best = { call, a };
   }
   return best;

@@ -5,7 +5,13 @@ export const deniedScorer: Scorer = {
   id: 'denied',
   applies: (c) => c.denied.length > 0,
   score({ expect, transcript }) {
-    const hit = [...new Set(serverCalls(transcript).map((c) => c.tool).filter((t) => expect.denied.includes(t)))];
+    const hit = [
+      ...new Set(
+        serverCalls(transcript)
+          .map((c) => c.tool)
+          .filter((t) => expect.denied.includes(t)),
+      ),
+    ];
     return hit.length ? { pass: false, value: 0, reason: `called denied tool ${hit.join(', ')}` } : { pass: true, value: 1, reason: 'no denied tool called' };
   },
 };

@@ -25,7 +25,13 @@ export function jsonType(v: unknown): string {
   return typeof v;
 }
 
-const tokens = (s: string) => new Set(s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+const tokens = (s: string) =>
+  new Set(
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
 
 /** Lexical stand-in for semantic similarity: share of the shorter side's words found in the other. */
 export function lexicalSimilarity(a: string, b: string): number {
@@ -54,7 +60,9 @@ export function checkValue(m: ArgMatcher, actual: unknown, semantic?: SemanticSc
     case 'normalized':
       if (!m.hasValue) return { ok: true, reason: 'present' };
       if (typeof actual === 'string' && typeof m.value === 'string')
-        return normalize(actual) === normalize(m.value) ? { ok: true, reason: 'equal after normalisation' } : { ok: false, reason: `expected ${show(m.value)} (normalised), got ${show(actual)}` };
+        return normalize(actual) === normalize(m.value)
+          ? { ok: true, reason: 'equal after normalisation' }
+          : { ok: false, reason: `expected ${show(m.value)} (normalised), got ${show(actual)}` };
       return jsonEqual(actual, m.value) ? { ok: true, reason: 'equal' } : { ok: false, reason: `expected ${show(m.value)}, got ${show(actual)}` };
     case 'type': {
       const want = m.type ?? jsonType(m.value);
@@ -68,7 +76,9 @@ export function checkValue(m: ArgMatcher, actual: unknown, semantic?: SemanticSc
       return { ok, reason: ok ? `matches /${m.regex}/` : `${show(actual)} does not match /${m.regex}/` };
     }
     case 'one_of':
-      return (m.oneOf ?? []).some((v) => jsonEqual(actual, v)) ? { ok: true, reason: 'one of the allowed values' } : { ok: false, reason: `expected one of ${show(m.oneOf)}, got ${show(actual)}` };
+      return (m.oneOf ?? []).some((v) => jsonEqual(actual, v))
+        ? { ok: true, reason: 'one of the allowed values' }
+        : { ok: false, reason: `expected one of ${show(m.oneOf)}, got ${show(actual)}` };
     case 'semantic':
       return m.hasValue ? checkSemantic(m, actual, semantic) : { ok: true, reason: 'present' };
   }
@@ -89,5 +99,8 @@ function checkSemantic(m: ArgMatcher, actual: unknown, semantic?: SemanticScores
   }
   const tau = m.threshold ?? DEFAULT_SEMANTIC_THRESHOLD;
   const lex = lexicalSimilarity(pair.actual, pair.expected);
-  return { ok: lex >= tau, reason: `lexical fallback similarity ${lex.toFixed(2)} ${lex >= tau ? '≥' : '<'} ${tau} for ${vs} (no embeddings endpoint or judge configured)` };
+  return {
+    ok: lex >= tau,
+    reason: `lexical fallback similarity ${lex.toFixed(2)} ${lex >= tau ? '≥' : '<'} ${tau} for ${vs} (no embeddings endpoint or judge configured)`,
+  };
 }

@@ -9,7 +9,13 @@ export function createAnthropicProvider(o: LiveProviderOptions): ModelProvider {
   const baseURL = o.baseURL ?? env.ANTHROPIC_BASE_URL;
   const keyEnv = o.keyEnv ?? 'ANTHROPIC_API_KEY';
   const key = readKey(env, keyEnv, baseURL);
-  const client = new Anthropic({ apiKey: key, ...(baseURL ? { baseURL } : {}), timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxRetries: o.maxRetries ?? DEFAULT_RETRIES, logLevel: 'off' });
+  const client = new Anthropic({
+    apiKey: key,
+    ...(baseURL ? { baseURL } : {}),
+    timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
+    logLevel: 'off',
+  });
   const params = { temperature: 0, max_tokens: 1024, ...o.params };
   return {
     id: `anthropic:${o.model}`,
@@ -37,7 +43,11 @@ export function createAnthropicProvider(o: LiveProviderOptions): ModelProvider {
         return {
           toolCalls,
           text,
-          usage: { inputTokens: u.input_tokens ?? 0, outputTokens: u.output_tokens ?? 0, ...(u.cache_read_input_tokens ? { cachedInputTokens: u.cache_read_input_tokens } : {}) },
+          usage: {
+            inputTokens: u.input_tokens ?? 0,
+            outputTokens: u.output_tokens ?? 0,
+            ...(u.cache_read_input_tokens ? { cachedInputTokens: u.cache_read_input_tokens } : {}),
+          },
           latencyMs: Math.round(performance.now() - t0),
         };
       } catch (e) {

@@ -7,7 +7,13 @@ export function createOpenAIEmbedder(o: LiveProviderOptions): Embedder {
   const env = o.env ?? process.env;
   const baseURL = o.baseURL ?? env.OPENAI_BASE_URL;
   const key = readKey(env, o.keyEnv ?? 'OPENAI_API_KEY', baseURL);
-  const client = new OpenAI({ apiKey: key, ...(baseURL ? { baseURL } : {}), timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxRetries: o.maxRetries ?? DEFAULT_RETRIES, logLevel: 'off' });
+  const client = new OpenAI({
+    apiKey: key,
+    ...(baseURL ? { baseURL } : {}),
+    timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
+    logLevel: 'off',
+  });
   return {
     id: `openai:${o.model}`,
     async embed(texts, signal) {

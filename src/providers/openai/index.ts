@@ -9,7 +9,13 @@ export function createOpenAIProvider(o: LiveProviderOptions): ModelProvider {
   const baseURL = o.baseURL ?? env.OPENAI_BASE_URL;
   const keyEnv = o.keyEnv ?? 'OPENAI_API_KEY';
   const key = readKey(env, keyEnv, baseURL);
-  const client = new OpenAI({ apiKey: key, ...(baseURL ? { baseURL } : {}), timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxRetries: o.maxRetries ?? DEFAULT_RETRIES, logLevel: 'off' });
+  const client = new OpenAI({
+    apiKey: key,
+    ...(baseURL ? { baseURL } : {}),
+    timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
+    logLevel: 'off',
+  });
   const params = { temperature: 0, ...o.params };
   return {
     id: `openai:${o.model}`,
@@ -18,7 +24,12 @@ export function createOpenAIProvider(o: LiveProviderOptions): ModelProvider {
       const t0 = performance.now();
       try {
         const res = await client.chat.completions.create(
-          { ...params, model: o.model, messages: toMessages(req), ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}) } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+          {
+            ...params,
+            model: o.model,
+            messages: toMessages(req),
+            ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
+          } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
           req.signal ? { signal: req.signal } : undefined,
         );
         const msg = res.choices[0]?.message;

@@ -20,7 +20,9 @@ export function barChart(title: string, bars: readonly Bar[], unit: string): Saf
     rows.push(h`<text x="0" y="${y + 12}" class="axis">${b.label.slice(0, 40)}</text>`);
     b.values.forEach((v, i) => {
       const w = Math.max(1, (v.value / max) * plotW);
-      rows.push(h`<rect x="${labelW}" y="${y}" width="${w.toFixed(1)}" height="${rowH - 4}" fill="${COLORS[i % COLORS.length]}"><title>${b.label} ${v.name}: ${fmt(v.value, unit)}</title></rect><text x="${labelW + w + 4}" y="${y + 11}" class="axis">${v.name} ${fmt(v.value, unit)}</text>`);
+      rows.push(
+        h`<rect x="${labelW}" y="${y}" width="${w.toFixed(1)}" height="${rowH - 4}" fill="${COLORS[i % COLORS.length]}"><title>${b.label} ${v.name}: ${fmt(v.value, unit)}</title></rect><text x="${labelW + w + 4}" y="${y + 11}" class="axis">${v.name} ${fmt(v.value, unit)}</text>`,
+      );
       y += rowH;
     });
     y += 6;
@@ -44,11 +46,17 @@ export function trendChart(title: string, xLabels: readonly string[], series: re
   const n = Math.max(2, xLabels.length);
   const x = (i: number): number => L + (i * (W - L - R)) / (n - 1);
   const y = (v: number): number => 10 + (1 - v) * (H - 40);
-  const grid = [0, 0.5, 1].map((g) => h`<line x1="${L}" x2="${W - R}" y1="${y(g)}" y2="${y(g)}" class="grid"/><text x="0" y="${y(g) + 4}" class="axis">${Math.round(g * 100)}%</text>`);
+  const grid = [0, 0.5, 1].map(
+    (g) => h`<line x1="${L}" x2="${W - R}" y1="${y(g)}" y2="${y(g)}" class="grid"/><text x="0" y="${y(g) + 4}" class="axis">${Math.round(g * 100)}%</text>`,
+  );
   const labels = xLabels.map((l, i) => h`<text x="${x(i) - 8}" y="${H - 8}" class="axis">${l}</text>`);
   const lines = series.map((s, k) => {
     const pts = s.points.map((v, i) => (v === null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter((p): p is string => p !== null);
-    const dots = s.points.map((v, i) => (v === null ? '' : h`<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${COLORS[k % COLORS.length]}"><title>${s.name} run ${i + 1}: ${Math.round(v * 100)}%</title></circle>`));
+    const dots = s.points.map((v, i) =>
+      v === null
+        ? ''
+        : h`<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${COLORS[k % COLORS.length]}"><title>${s.name} run ${i + 1}: ${Math.round(v * 100)}%</title></circle>`,
+    );
     return h`<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts.join(' ')}"/>${dots}<text x="${W - R + 16}" y="${14 + k * 14}" fill="${COLORS[k % COLORS.length]}" class="axis">${s.name.slice(0, 28)}</text>`;
   });
   return h`<figure><figcaption>${title}</figcaption><svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${title}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${grid}${labels}${lines}</svg></figure>`;

@@ -15,9 +15,11 @@ function traces(rows: readonly EvalCaseResultView[]): SafeHtml | string {
   const failed = rows.filter((r) => r.failedRuns?.length);
   if (!failed.length) return '';
   return h`<h3>Traces of failed runs</h3>${failed.map(
-    (r) => h`<details class="trace" data-case="${r.caseId}" data-model="${r.model}"><summary><code>${r.caseId}</code> · ${r.model} · ${r.failedRuns!.length} failed run(s)</summary>${r.failedRuns!.map(
-      (f) => h`<div class="run"><div><b>run ${f.run}</b>: ${f.reason}</div><ol>${f.calls.map((c) => h`<li><code>${c.tool}</code>${c.isError ? h` <span class="badge st-fail">isError</span>` : ''}<pre>${jsonText(c.args ?? {}, 1500)}</pre>${c.result !== undefined ? h`<pre class="result">${jsonText(c.result, 1500)}</pre>` : ''}</li>`)}</ol>${f.answer !== undefined ? h`<div class="answer"><b>answer</b> ${f.answer.slice(0, 2000)}</div>` : ''}</div>`,
-    )}</details>`,
+    (r) =>
+      h`<details class="trace" data-case="${r.caseId}" data-model="${r.model}"><summary><code>${r.caseId}</code> · ${r.model} · ${r.failedRuns!.length} failed run(s)</summary>${r.failedRuns!.map(
+        (f) =>
+          h`<div class="run"><div><b>run ${f.run}</b>: ${f.reason}</div><ol>${f.calls.map((c) => h`<li><code>${c.tool}</code>${c.isError ? h` <span class="badge st-fail">isError</span>` : ''}<pre>${jsonText(c.args ?? {}, 1500)}</pre>${c.result !== undefined ? h`<pre class="result">${jsonText(c.result, 1500)}</pre>` : ''}</li>`)}</ol>${f.answer !== undefined ? h`<div class="answer"><b>answer</b> ${f.answer.slice(0, 2000)}</div>` : ''}</div>`,
+      )}</details>`,
   )}`;
 }
 
@@ -32,7 +34,15 @@ export function evalsSection(e: EvalsView): SafeHtml {
   });
   const latency = pooled.map((p) => {
     const xs = p.rows.flatMap((r) => r.latenciesMs);
-    return { label: p.m, values: xs.length ? [{ name: 'p50', value: percentile(xs, 0.5)! }, { name: 'p95', value: percentile(xs, 0.95)! }] : [] };
+    return {
+      label: p.m,
+      values: xs.length
+        ? [
+            { name: 'p50', value: percentile(xs, 0.5)! },
+            { name: 'p95', value: percentile(xs, 0.95)! },
+          ]
+        : [],
+    };
   });
   const cost = pooled
     .map((p) => {
@@ -47,10 +57,18 @@ export function evalsSection(e: EvalsView): SafeHtml {
 <table class="matrix" data-testid="eval-matrix"><thead><tr><th>case</th>${models.map((m) => h`<th>${m}</th>`)}</tr></thead><tbody>
 ${cases.map((c) => h`<tr><th scope="row"><code>${c}</code></th>${models.map((m) => cell(at.get(`${c}\u0000${m}`)))}</tr>`)}
 <tr class="pooled"><th scope="row">pooled</th>${pooled.map((p) => {
-  const w = wilson(p.c, p.n);
-  return h`<td data-model="${p.m}"><b>${p.c}/${p.n}</b> ${p.n ? pct(p.c / p.n) : ''}<div class="muted">[${pct(w.low)}–${pct(w.high)}]</div></td>`;
-})}</tr></tbody></table>
-${latency.some((b) => b.values.length) ? barChart('Case latency per model (ms)', latency.filter((b) => b.values.length), 'ms') : ''}
+    const w = wilson(p.c, p.n);
+    return h`<td data-model="${p.m}"><b>${p.c}/${p.n}</b> ${p.n ? pct(p.c / p.n) : ''}<div class="muted">[${pct(w.low)}–${pct(w.high)}]</div></td>`;
+  })}</tr></tbody></table>
+${
+  latency.some((b) => b.values.length)
+    ? barChart(
+        'Case latency per model (ms)',
+        latency.filter((b) => b.values.length),
+        'ms',
+      )
+    : ''
+}
 ${cost.length ? barChart('Cost per successful task (USD)', cost, '$') : ''}
 ${traces(e.results)}
 </section>`;

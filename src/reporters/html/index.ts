@@ -18,14 +18,28 @@ export const CSP = `default-src 'none'; script-src ${sha(SCRIPT)}; style-src ${s
 function tiles(r: Report): SafeHtml {
   const s = r.summary;
   const tile = (cls: string, n: number, label: string) => h`<div class="tile ${cls}" data-testid="tile-${cls}"><b>${n}</b>${label}</div>`;
-  return h`<div class="tiles">${tile('pass', s.pass, 'passed')}${tile('fail', s.fail, 'failed')}${tile('warn', s.warn, 'warnings')}${tile('skip', s.skip + s.preconditionFailed, 'not applicable')}${tile('undecided', s.inconclusive + s.error, 'inconclusive or error')}${tile('findings', r.targets.reduce((n, t) => n + (t.sections ?? []).reduce((m, x) => m + x.findings.filter((f) => f.severity === 'error' && f.waived === undefined).length, 0), 0), 'error findings')}</div>`;
+  return h`<div class="tiles">${tile('pass', s.pass, 'passed')}${tile('fail', s.fail, 'failed')}${tile('warn', s.warn, 'warnings')}${tile('skip', s.skip + s.preconditionFailed, 'not applicable')}${tile('undecided', s.inconclusive + s.error, 'inconclusive or error')}${tile(
+    'findings',
+    r.targets.reduce(
+      (n, t) => n + (t.sections ?? []).reduce((m, x) => m + x.findings.filter((f) => f.severity === 'error' && f.waived === undefined).length, 0),
+      0,
+    ),
+    'error findings',
+  )}</div>`;
 }
 
 /** When no behaviour ran, the slowest checks show where the time went. */
 function durations(r: Report): SafeHtml | string {
-  const slow = r.targets.flatMap((t) => t.results.map((x) => ({ label: `${t.target.name ?? ''} ${x.checkId}`.trim(), ms: x.durationMs }))).sort((a, b) => b.ms - a.ms).slice(0, 10);
+  const slow = r.targets
+    .flatMap((t) => t.results.map((x) => ({ label: `${t.target.name ?? ''} ${x.checkId}`.trim(), ms: x.durationMs })))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
   if (!slow.length) return '';
-  return barChart('Slowest checks (ms)', slow.map((s) => ({ label: s.label, values: [{ name: '', value: s.ms }] })), 'ms');
+  return barChart(
+    'Slowest checks (ms)',
+    slow.map((s) => ({ label: s.label, values: [{ name: '', value: s.ms }] })),
+    'ms',
+  );
 }
 
 export interface HtmlOptions {

@@ -15,10 +15,7 @@ export const legacyDefs: Record<string, JsonSchema> = {
   RequestId: { type: ['string', 'integer'] },
   Role: oneOfStrings('user', 'assistant'),
   Icon: obj({ src: uri, mimeType: str, sizes: strings, theme: oneOfStrings('light', 'dark') }, ['src']),
-  Implementation: obj(
-    { name: str, title: str, version: str, description: str, websiteUrl: uri, icons: arr(ref('Icon')) },
-    ['name', 'version'],
-  ),
+  Implementation: obj({ name: str, title: str, version: str, description: str, websiteUrl: uri, icons: arr(ref('Icon')) }, ['name', 'version']),
   Annotations: obj({ audience: arr(ref('Role')), priority: { type: 'number', minimum: 0, maximum: 1 }, lastModified: str }),
 
   // Capabilities are exchanged once, in initialize (2025-11-25 basic/lifecycle).
@@ -31,10 +28,11 @@ export const legacyDefs: Record<string, JsonSchema> = {
     tools: obj({ listChanged: bool }),
     tasks: obj({ cancel: open, list: open, requests: obj({ tools: obj({ call: open }) }) }),
   }),
-  InitializeResult: obj(
-    { _meta: meta, protocolVersion: str, capabilities: ref('ServerCapabilities'), serverInfo: ref('Implementation'), instructions: str },
-    ['protocolVersion', 'capabilities', 'serverInfo'],
-  ),
+  InitializeResult: obj({ _meta: meta, protocolVersion: str, capabilities: ref('ServerCapabilities'), serverInfo: ref('Implementation'), instructions: str }, [
+    'protocolVersion',
+    'capabilities',
+    'serverInfo',
+  ]),
   /** ping and the other acknowledgements: any object; the prose asks for an empty one. */
   EmptyResult: obj({ _meta: meta }),
 
@@ -62,11 +60,28 @@ export const legacyDefs: Record<string, JsonSchema> = {
   ImageContent: obj({ type: lit('image'), data: base64, mimeType: str, annotations: ref('Annotations'), _meta: meta }, ['type', 'data', 'mimeType']),
   AudioContent: obj({ type: lit('audio'), data: base64, mimeType: str, annotations: ref('Annotations'), _meta: meta }, ['type', 'data', 'mimeType']),
   ResourceLink: obj(
-    { type: lit('resource_link'), uri, name: str, title: str, description: str, mimeType: str, size: int, icons: arr(ref('Icon')), annotations: ref('Annotations'), _meta: meta },
+    {
+      type: lit('resource_link'),
+      uri,
+      name: str,
+      title: str,
+      description: str,
+      mimeType: str,
+      size: int,
+      icons: arr(ref('Icon')),
+      annotations: ref('Annotations'),
+      _meta: meta,
+    },
     ['type', 'uri', 'name'],
   ),
   EmbeddedResource: obj({ type: lit('resource'), resource: ref('ResourceContents'), annotations: ref('Annotations'), _meta: meta }, ['type', 'resource']),
-  ContentBlock: tagged('type', { text: 'TextContent', image: 'ImageContent', audio: 'AudioContent', resource_link: 'ResourceLink', resource: 'EmbeddedResource' }),
+  ContentBlock: tagged('type', {
+    text: 'TextContent',
+    image: 'ImageContent',
+    audio: 'AudioContent',
+    resource_link: 'ResourceLink',
+    resource: 'EmbeddedResource',
+  }),
   TextResourceContents: obj({ uri, mimeType: str, text: str, _meta: meta }, ['uri', 'text']),
   BlobResourceContents: obj({ uri, mimeType: str, blob: base64, _meta: meta }, ['uri', 'blob']),
   /** Text or blob: `blob` without `text` selects the blob shape. */

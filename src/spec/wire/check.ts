@@ -4,8 +4,7 @@ import { toIssues, type WireIssue } from './issues.js';
 
 export type JsonObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Issues of `value` against the model type `typeName`, with paths prefixed by `base`. */
 export function check(typeName: string, value: unknown, base = ''): WireIssue[] {

@@ -33,10 +33,7 @@ export const baseDefs: Record<string, JsonSchema> = {
   NotificationParams: obj({ _meta: ref('NotificationMetaObject') }),
 
   Icon: obj({ src: uri, mimeType: str, sizes: strings, theme: oneOfStrings('light', 'dark') }, ['src']),
-  Implementation: obj(
-    { name: str, title: str, version: str, description: str, websiteUrl: uri, icons: arr(ref('Icon')) },
-    ['name', 'version'],
-  ),
+  Implementation: obj({ name: str, title: str, version: str, description: str, websiteUrl: uri, icons: arr(ref('Icon')) }, ['name', 'version']),
   Annotations: obj({
     audience: arr(ref('Role')),
     priority: { type: 'number', minimum: 0, maximum: 1 },

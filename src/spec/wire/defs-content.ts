@@ -45,10 +45,11 @@ export const contentDefs: Record<string, JsonSchema> = {
 
   // Sampling content (deprecated with Sampling, still carried inside MRTR inputRequests, DIGEST §e).
   ToolUseContent: obj({ type: lit('tool_use'), id: str, name: str, input: { type: 'object' }, _meta: meta }, ['type', 'id', 'name', 'input']),
-  ToolResultContent: obj(
-    { type: lit('tool_result'), toolUseId: str, content: arr(ref('ContentBlock')), structuredContent: any, isError: bool, _meta: meta },
-    ['type', 'toolUseId', 'content'],
-  ),
+  ToolResultContent: obj({ type: lit('tool_result'), toolUseId: str, content: arr(ref('ContentBlock')), structuredContent: any, isError: bool, _meta: meta }, [
+    'type',
+    'toolUseId',
+    'content',
+  ]),
   SamplingMessageContentBlock: tagged('type', {
     text: 'TextContent',
     image: 'ImageContent',

@@ -29,9 +29,10 @@ export const discoverDefs: Record<string, JsonSchema> = {
     extensions: mapOf(jsonObject),
   }),
   // DiscoverResult extends CacheableResult (DIGEST claim 5).
-  DiscoverResult: obj(
-    { ...resultMembers, ...cacheMembers, supportedVersions: strings, capabilities: ref('ServerCapabilities'), instructions: str },
-    [...cacheRequired, 'supportedVersions', 'capabilities'],
-  ),
+  DiscoverResult: obj({ ...resultMembers, ...cacheMembers, supportedVersions: strings, capabilities: ref('ServerCapabilities'), instructions: str }, [
+    ...cacheRequired,
+    'supportedVersions',
+    'capabilities',
+  ]),
   DiscoverRequest: clientRequest('server/discover', 'RequestParams'),
 };

@@ -26,10 +26,10 @@ export const mrtrDefs: Record<string, JsonSchema> = {
     {
       mode: lit('form'),
       message: str,
-      requestedSchema: obj(
-        { $schema: str, type: lit('object'), properties: mapOf(ref('PrimitiveSchemaDefinition')), required: strings },
-        ['type', 'properties'],
-      ),
+      requestedSchema: obj({ $schema: str, type: lit('object'), properties: mapOf(ref('PrimitiveSchemaDefinition')), required: strings }, [
+        'type',
+        'properties',
+      ]),
     },
     ['message', 'requestedSchema'],
   ),
@@ -71,10 +71,7 @@ export const mrtrDefs: Record<string, JsonSchema> = {
     },
     ['action'],
   ),
-  CreateMessageResult: obj(
-    { role: ref('Role'), content: ref('SamplingContent'), model: str, stopReason: str, _meta: meta },
-    ['role', 'content', 'model'],
-  ),
+  CreateMessageResult: obj({ role: ref('Role'), content: ref('SamplingContent'), model: str, stopReason: str, _meta: meta }, ['role', 'content', 'model']),
   Root: obj({ uri, name: str, _meta: meta }, ['uri']),
   ListRootsResult: obj({ roots: arr(ref('Root')) }, ['roots']),
 };

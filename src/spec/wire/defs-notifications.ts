@@ -12,10 +12,10 @@ function notification(method: string, paramsDef: string, paramsRequired: boolean
 }
 
 export const notificationDefs: Record<string, JsonSchema> = {
-  ProgressNotificationParams: obj(
-    { progressToken: ref('ProgressToken'), progress: num, total: num, message: str, _meta: notifMeta },
-    ['progressToken', 'progress'],
-  ),
+  ProgressNotificationParams: obj({ progressToken: ref('ProgressToken'), progress: num, total: num, message: str, _meta: notifMeta }, [
+    'progressToken',
+    'progress',
+  ]),
   ProgressNotification: notification('notifications/progress', 'ProgressNotificationParams', true),
   // Logging is deprecated but still specified, request-scoped (DIGEST §i).
   LoggingMessageNotificationParams: obj({ level: ref('LoggingLevel'), logger: str, data: any, _meta: notifMeta }, ['level', 'data']),
@@ -32,16 +32,9 @@ export const notificationDefs: Record<string, JsonSchema> = {
   // subscriptions/listen: the client opts in per type; the server acknowledges what it honours.
   SubscriptionFilter: obj({ toolsListChanged: bool, promptsListChanged: bool, resourcesListChanged: bool, resourceSubscriptions: strings }),
   SubscriptionsAcknowledgedNotificationParams: obj({ notifications: ref('SubscriptionFilter'), _meta: notifMeta }, ['notifications']),
-  SubscriptionsAcknowledgedNotification: notification(
-    'notifications/subscriptions/acknowledged',
-    'SubscriptionsAcknowledgedNotificationParams',
-    true,
-  ),
+  SubscriptionsAcknowledgedNotification: notification('notifications/subscriptions/acknowledged', 'SubscriptionsAcknowledgedNotificationParams', true),
   SubscriptionsListenRequestParams: obj({ _meta: ref('RequestMetaObject'), notifications: ref('SubscriptionFilter') }, ['_meta', 'notifications']),
   SubscriptionsListenRequest: clientRequest('subscriptions/listen', 'SubscriptionsListenRequestParams'),
-  SubscriptionsListenResultMetaObject: obj(
-    { [META.serverInfo]: ref('Implementation'), [META.subscriptionId]: ref('RequestId') },
-    [META.subscriptionId],
-  ),
+  SubscriptionsListenResultMetaObject: obj({ [META.serverInfo]: ref('Implementation'), [META.subscriptionId]: ref('RequestId') }, [META.subscriptionId]),
   SubscriptionsListenResult: obj({ _meta: ref('SubscriptionsListenResultMetaObject'), resultType: str }, ['resultType', '_meta']),
 };

@@ -1,13 +1,25 @@
 /** Prompts and completion (schema.ts Prompt*, Complete*). */
 import { clientRequest } from './defs-discover.js';
-import { arr, bool, cacheMembers, cacheRequired, int, lit, mapOf, obj, ref, resultMembers, str, tagged, uriTemplate, type JsonSchema } from './schema-helpers.js';
+import {
+  arr,
+  bool,
+  cacheMembers,
+  cacheRequired,
+  int,
+  lit,
+  mapOf,
+  obj,
+  ref,
+  resultMembers,
+  str,
+  tagged,
+  uriTemplate,
+  type JsonSchema,
+} from './schema-helpers.js';
 
 export const promptDefs: Record<string, JsonSchema> = {
   PromptArgument: obj({ name: str, title: str, description: str, required: bool }, ['name']),
-  Prompt: obj(
-    { name: str, title: str, description: str, arguments: arr(ref('PromptArgument')), icons: arr(ref('Icon')), _meta: ref('MetaObject') },
-    ['name'],
-  ),
+  Prompt: obj({ name: str, title: str, description: str, arguments: arr(ref('PromptArgument')), icons: arr(ref('Icon')), _meta: ref('MetaObject') }, ['name']),
   PromptMessage: obj({ role: ref('Role'), content: ref('ContentBlock') }, ['role', 'content']),
   ListPromptsResult: obj({ ...resultMembers, ...cacheMembers, prompts: arr(ref('Prompt')), nextCursor: str }, [...cacheRequired, 'prompts']),
   GetPromptResult: obj({ ...resultMembers, description: str, messages: arr(ref('PromptMessage')) }, ['resultType', 'messages']),

@@ -7,21 +7,15 @@ const described = { title: str, description: str, mimeType: str, icons: arr(ref(
 export const resourceDefs: Record<string, JsonSchema> = {
   Resource: obj({ uri, name: str, size: int, ...described }, ['uri', 'name']),
   ResourceTemplate: obj({ uriTemplate, name: str, ...described }, ['uriTemplate', 'name']),
-  ListResourcesResult: obj(
-    { ...resultMembers, ...cacheMembers, resources: arr(ref('Resource')), nextCursor: str },
-    [...cacheRequired, 'resources'],
-  ),
-  ListResourceTemplatesResult: obj(
-    { ...resultMembers, ...cacheMembers, resourceTemplates: arr(ref('ResourceTemplate')), nextCursor: str },
-    [...cacheRequired, 'resourceTemplates'],
-  ),
+  ListResourcesResult: obj({ ...resultMembers, ...cacheMembers, resources: arr(ref('Resource')), nextCursor: str }, [...cacheRequired, 'resources']),
+  ListResourceTemplatesResult: obj({ ...resultMembers, ...cacheMembers, resourceTemplates: arr(ref('ResourceTemplate')), nextCursor: str }, [
+    ...cacheRequired,
+    'resourceTemplates',
+  ]),
   // resources/read is cacheable too (DIGEST claim 5).
   ReadResourceResult: obj({ ...resultMembers, ...cacheMembers, contents: arr(ref('ResourceContents')) }, [...cacheRequired, 'contents']),
 
-  ReadResourceRequestParams: obj(
-    { _meta: ref('RequestMetaObject'), uri, inputResponses: ref('InputResponses'), requestState: str },
-    ['_meta', 'uri'],
-  ),
+  ReadResourceRequestParams: obj({ _meta: ref('RequestMetaObject'), uri, inputResponses: ref('InputResponses'), requestState: str }, ['_meta', 'uri']),
   ReadResourceRequest: clientRequest('resources/read', 'ReadResourceRequestParams'),
   ListResourcesRequest: clientRequest('resources/list', 'PaginatedRequestParams'),
   ListResourceTemplatesRequest: clientRequest('resources/templates/list', 'PaginatedRequestParams'),

@@ -24,10 +24,7 @@ export const toolDefs: Record<string, JsonSchema> = {
   ),
   ListToolsResult: obj({ ...resultMembers, ...cacheMembers, tools: arr(ref('Tool')), nextCursor: str }, [...cacheRequired, 'tools']),
   // structuredContent may be any JSON value; isError defaults to false (DIGEST §g).
-  CallToolResult: obj(
-    { ...resultMembers, content: arr(ref('ContentBlock')), structuredContent: any, isError: bool },
-    ['resultType', 'content'],
-  ),
+  CallToolResult: obj({ ...resultMembers, content: arr(ref('ContentBlock')), structuredContent: any, isError: bool }, ['resultType', 'content']),
 
   CallToolRequestParams: obj(
     {

@@ -25,18 +25,7 @@ function mergeDefs(...groups: Record<string, JsonSchema>[]): Record<string, Json
   return all;
 }
 
-const defs = mergeDefs(
-  baseDefs,
-  discoverDefs,
-  contentDefs,
-  toolDefs,
-  resourceDefs,
-  promptDefs,
-  mrtrDefs,
-  elicitSchemaDefs,
-  notificationDefs,
-  taskDefs,
-);
+const defs = mergeDefs(baseDefs, discoverDefs, contentDefs, toolDefs, resourceDefs, promptDefs, mrtrDefs, elicitSchemaDefs, notificationDefs, taskDefs);
 
 export const wireSchema: JsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
