@@ -46,6 +46,18 @@ export const TRANSPORT_PROBES: Record<string, Probe> = {
   },
   'removed-methods-served': async (s) => assert.deepEqual((await post(s.url, rpc('ping'))).body?.result, { resultType: 'complete' }),
   'initialize-wrong-code': async (s) => assert.deepEqual(await answer(s, rpc('initialize')), [400, -32600]),
+  // A plain 2025 initialize (no _meta, no modern headers) is refused with -32022 that names no supported versions.
+  'initialize-versions-unlisted': async (s) => {
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+    };
+    const res = await post(s.url, init, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
+    assert.equal(res.body?.error?.code, -32022);
+    assert.equal(res.body?.error?.data?.supported, undefined);
+  },
   // GET would open a stream that never ends; DELETE shows the same fault.
   'http-old-verbs-served': async (s) => assert.equal((await post(s.url, '', {}, 'DELETE')).status, 200),
   'session-id-minted': async (s) => assert.ok((await post(s.url, rpc('tools/list'))).headers['mcp-session-id']),

@@ -1,5 +1,5 @@
 import { HEADER } from '../../spec/constants.js';
-import { McpClient, describe, resultOf } from '../../target/client.js';
+import { McpClient, describe, errorOf, resultOf, type RpcError } from '../../target/client.js';
 import { HARNESS_INFO } from '../../target/envelope.js';
 import { HttpTransport } from '../../target/http.js';
 import { openTransport } from '../../target/open.js';
@@ -18,6 +18,9 @@ export interface LegacyHandshake {
   agreed?: string;
   /** One line for notes and findings. */
   summary: string;
+  /** The answer in a few words (`describe`), and its error object when the server refused. */
+  answer: string;
+  error?: RpcError;
   evidence: number[];
 }
 
@@ -73,6 +76,8 @@ async function ask(t: CheckContext): Promise<LegacyHandshake> {
     dualEra: agreed !== undefined,
     ...(agreed ? { agreed } : {}),
     summary: agreed ? `a 2025-era initialize was served (protocolVersion ${agreed})` : `a 2025-era initialize got ${describe(ex)}`,
+    answer: describe(ex),
+    ...(errorOf(ex) ? { error: errorOf(ex) } : {}),
     evidence: ex.evidence,
   };
 }
