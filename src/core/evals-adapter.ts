@@ -76,14 +76,12 @@ function fromEvalsReport(e: Obj, report: Report): EvalsView {
                       .join('; ')
                   : '',
                 calls: Array.isArray(r.calls)
-                  ? r.calls
-                      .filter(isObj)
-                      .map((x) => ({
-                        tool: textOf(x.tool),
-                        ...(x.arguments !== undefined ? { args: x.arguments } : {}),
-                        isError: x.isError === true,
-                        ...(typeof x.resultPreview === 'string' ? { result: x.resultPreview } : {}),
-                      }))
+                  ? r.calls.filter(isObj).map((x) => ({
+                      tool: textOf(x.tool),
+                      ...(x.arguments !== undefined ? { args: x.arguments } : {}),
+                      isError: x.isError === true,
+                      ...(typeof x.resultPreview === 'string' ? { result: x.resultPreview } : {}),
+                    }))
                   : [],
                 ...(typeof r.finalText === 'string' ? { answer: r.finalText } : {}),
               })),
