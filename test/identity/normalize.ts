@@ -19,6 +19,8 @@ export interface NormalizeContext {
 function text(s: string, c: NormalizeContext): string {
   let out = s;
   for (const t of c.tmp) out = out.split(t).join('<TMP>');
+  // The Node that runs the test starts the CLI and the stdio servers: npm scripts may put another Node first on PATH.
+  out = out.split(process.execPath).join('<NODE>');
   out = out.split(c.repo).join('<REPO>');
   return (
     out
