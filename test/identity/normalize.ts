@@ -2,8 +2,6 @@
  * What "the same report" means: everything a user reads, minus what changes from run to run on its own (clocks,
  * ports, temp paths, session ids, JSON-RPC ids and the interleaving of concurrent checks on the wire).
  */
-import { createHash } from 'node:crypto';
-
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** Keys whose values are clocks or run-local counters. */
@@ -56,37 +54,31 @@ function walk(v: Json, c: NormalizeContext, parentKey = ''): Json {
   return v;
 }
 
-/** A wire exchange without its place in the interleaving: no seq, no clock, no JSON-RPC id. */
-function exchangeKey(e: Record<string, Json>, c: NormalizeContext): string {
-  const { seq: _seq, atMs: _at, ...rest } = e;
-  // A server message's phase is whichever check was running when it arrived: attribution, not content.
-  if (rest.from !== 'harness') delete rest.phase;
-  const body = rest.body;
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'id' in body)
-    rest.body = { ...body, id: typeof body.id === 'number' || typeof body.id === 'string' ? '<ID>' : body.id };
-  const full = JSON.stringify(walk(rest, c));
-  const b = (rest.body ?? {}) as Record<string, Json>;
-  const http = (rest.http ?? {}) as Record<string, Json>;
+/** What a cited wire exchange is (who sent it, over what, which method or outcome), without its place in the interleaving. */
+function exchangeLabel(e: Record<string, Json>): string {
+  const b = (e.body ?? {}) as Record<string, Json>;
+  const http = (e.http ?? {}) as Record<string, Json>;
   const what =
     typeof b.method === 'string' ? b.method : 'error' in b ? `error ${JSON.stringify((b.error as Record<string, Json>)?.code)}` : 'result' in b ? 'result' : '';
+  // A server message's phase is whichever check was running when it arrived: attribution, not content.
+  const phase = e.from === 'harness' ? e.phase : undefined;
   // Scalars only (an object would print as JSON, never as "[object Object]").
-  const label = [rest.from, rest.channel, rest.phase, http.method, http.status, what]
+  return [e.from, e.channel, phase, http.method, http.status, what]
     .filter((x) => x !== undefined && x !== '')
     .map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x)))
     .join(' ');
-  return `${label} sha:${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
 }
 
 function target(t: Record<string, Json>, c: NormalizeContext): Json {
   const wire = (Array.isArray(t.wire) ? t.wire : []) as Record<string, Json>[];
   const bySeq = new Map<number, string>();
-  for (const e of wire) bySeq.set(e.seq as number, exchangeKey(e, c));
+  for (const e of wire) bySeq.set(e.seq as number, exchangeLabel(e));
   const results = (Array.isArray(t.results) ? (t.results as Record<string, Json>[]) : [])
     // Evidence is kept as the kinds of message cited (not how many: listen windows catch a varying number).
     .map((r): Record<string, Json> => ({
       ...r,
       ...(Array.isArray(r.evidence)
-        ? { evidence: [...new Set((r.evidence as number[]).map((s) => (bySeq.get(s) ?? `missing`).replace(/ sha:.*$/, '')))].sort() }
+        ? { evidence: [...new Set((r.evidence as number[]).map((s) => bySeq.get(s) ?? 'missing'))].sort() }
         : {}),
     }))
     .sort((a, b) => (a.checkId as string).localeCompare(b.checkId as string));
