@@ -77,9 +77,7 @@ function target(t: Record<string, Json>, c: NormalizeContext): Json {
     // Evidence is kept as the kinds of message cited (not how many: listen windows catch a varying number).
     .map((r): Record<string, Json> => ({
       ...r,
-      ...(Array.isArray(r.evidence)
-        ? { evidence: [...new Set((r.evidence as number[]).map((s) => bySeq.get(s) ?? 'missing'))].sort() }
-        : {}),
+      ...(Array.isArray(r.evidence) ? { evidence: [...new Set((r.evidence as number[]).map((s) => bySeq.get(s) ?? 'missing'))].sort() } : {}),
     }))
     .sort((a, b) => (a.checkId as string).localeCompare(b.checkId as string));
   const { wire: _w, results: _r, ...rest } = t;
