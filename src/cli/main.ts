@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { EXIT } from '../core/summary.js';
+import { EXIT } from '../options.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
 import { extractWatch, watchLoop } from './watch.js';
