@@ -15,7 +15,7 @@ export const LAYERS = {
   providers: { may: ['core'] },
   reporters: { may: ['core'] },
   gate: { may: ['core'] },
-  config: { may: ['core'] },
+  config: { may: ['core', 'reporters'], why: 'the report-file options and `reports:` keys come from the reporter declarations' },
   engine: {
     may: ['core', 'version.ts', 'spec', 'target', 'checks', 'contracts', 'evals', 'providers', 'reporters', 'gate', 'config'],
     why: 'the only layer that wires the others together',
