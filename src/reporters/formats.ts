@@ -71,6 +71,14 @@ export const REPORTER_DECLS = {
     file: { key: 'sarif', help: 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)' },
     load: () => import('./sarif.js'),
   },
+  github: {
+    fileExtension: '.txt',
+    about:
+      'GitHub Actions workflow commands (`--github`): an `::error`, `::warning` or `::notice` line per check that did not pass, per finding and per eval case that missed its gate, errors first, then the summary. A step that prints the file (`cat`, or `--github /dev/stdout`) turns them into annotations on the run and the pull request; eval cases point at their line of the golden set, findings of a snapshot at its file. Server text cannot end a line or start a command of its own (`%`, CR and LF are escaped, and `:` and `,` in titles), and secret shapes are masked.',
+    shows: 'problems',
+    file: { key: 'github', help: 'write GitHub Actions annotations (workflow commands; print the file in a step)' },
+    load: () => import('./github.js'),
+  },
 } as const satisfies Record<string, ReporterDecl>;
 
 export type ReporterId = keyof typeof REPORTER_DECLS;
