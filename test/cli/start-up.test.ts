@@ -34,6 +34,13 @@ describe('a command loads only what it uses', () => {
       );
     });
 
+  it('--version loads only the CLI entry and the version: not even the exit-code table', () => {
+    assert.deepEqual(
+      loaded(['--version']).filter((m) => !/\/src\/(cli\/[a-z-]+|version)\.[jt]s$/.test(m)),
+      [],
+    );
+  });
+
   it('check loads no model provider SDK, no eval engine and no example server', () => {
     const mods = loaded(['check', '--list']);
     assert.ok(
