@@ -1,4 +1,8 @@
-/** The public API of mcp-assay. The CLI uses nothing that is not exported here. */
+/**
+ * The public API of mcp-assay (`mcp-assay`): conformance checks, tool contracts, config, reports, gate and history.
+ * Two more entry points complete it: `mcp-assay/eval` (model evals, ./eval.ts) and `mcp-assay/options` (the option
+ * table and exit codes, ./options.ts). The CLI uses nothing that is not exported by these three.
+ */
 export type * from './core/types.js';
 export type { TargetSpec, HttpTargetSpec, StdioTargetSpec } from './core/target-spec.js';
 export type { RuleLevel, RuleSettings, RuleWaiver } from './core/rules.js';
@@ -11,7 +15,7 @@ export { killAllNow } from './target/children.js';
 export { MODERN_VERSION, LEGACY_VERSION, ERROR, META, HEADER } from './spec/constants.js';
 export { validateServerMessage, validateClientMessage, validateWireType, classifyMessage, type WireIssue } from './spec/wire/index.js';
 
-export { McpClient, resultOf, errorOf, type RequestOptions } from './target/client.js';
+export { McpClient, resultOf, errorOf, describe as describeExchange, type RequestOptions } from './target/client.js';
 export { HttpTransport, type HttpTransportOptions } from './target/http.js';
 export { StdioTransport, type StdioTransportOptions } from './target/stdio.js';
 export { probeEra, type ProbeOutcome } from './target/probe.js';
@@ -21,6 +25,7 @@ export type { Exchange, Transport, SendOptions } from './target/transport.js';
 export { TransportError } from './target/errors.js';
 
 export { CHECKS, selectChecks, areaOf, type CheckDefinition, type CheckContext, type CheckOptions } from './checks/index.js';
+export { toolsFrom, isCallable, type ToolInfo } from './checks/support/tools.js';
 
 export { assay, reportEnvelope, type AssayOptions, type PlannedTarget } from './engine/run.js';
 export { assaySnapshot, type SnapshotRunOptions } from './engine/snapshot-run.js';
@@ -28,7 +33,7 @@ export { startSupportDesk, startFlawed, demoFaults, exampleStdio, supportDeskGol
 export { liveRunOptions, withLiveTarget, LiveCaller, type LiveOptions, type LiveRun } from './engine/live.js';
 export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 
-export { REPORTERS, type Reporter, type RenderOptions } from './reporters/index.js';
+export { REPORTERS, visible, truncate, wireBody, wireHeader, type Reporter, type RenderOptions } from './reporters/index.js';
 export {
   loadConfig,
   parseConfig,
@@ -72,10 +77,14 @@ export {
   CONTRACT_RULES,
   validateRuleSettings,
   CatalogueError,
+  enforcePolicy,
+  inventoryRows,
+  judgeToolResult,
   type Catalogue,
   type CatalogueChange,
   type ContractsResult,
   type DiffAllowance,
+  type InventoryRow,
 } from './contracts/index.js';
 export { migrationSection } from './engine/migration.js';
 export { adviceSection } from './engine/advice.js';
@@ -98,6 +107,8 @@ export type * from './core/evals-view.js';
 export { readEvals, EvalsShapeError } from './core/evals-adapter.js';
 export { newcombe, percentile } from './core/regression-stats.js';
 export { renderGateMarkdown, COMMENT_LIMIT } from './reporters/gate-markdown.js';
+export { renderGateText } from './reporters/gate-text.js';
+export { renderHistoryText } from './reporters/history-text.js';
 export { parseShard, shardOfPair, selectShardPairs, ShardSpecError, type ShardSpec } from './core/shard.js';
-export { mergeReports, historyEntry, historyMoves, readHistory, appendHistory, type MergeInput } from './gate/index.js';
+export { mergeReports, historyEntry, historyMoves, readHistory, appendHistory, DEFAULT_HISTORY, type MergeInput } from './gate/index.js';
 export type { HistoryEntry, HistoryMove, MoveCause } from './core/history-types.js';

@@ -6,7 +6,7 @@ import type { Exchange } from '../target/transport.js';
 import { isCallable, toolsFrom, type ToolInfo } from './support/tools.js';
 import { sampleArgs } from './support/sample-args.js';
 import type { CheckOptions } from './options.js';
-import { obj } from '../spec/read.js';
+import { arr, obj } from '../spec/read.js';
 
 export interface ListOutcome {
   /** Every page's exchange, in order. */
@@ -88,12 +88,12 @@ export class SharedState {
         const ex = await this.client.request(method, cursor ? { cursor } : {}, { phase: 'shared' });
         out.pages.push(ex);
         const r = resultOf(ex);
-        const items = r?.[LIST_KEY[method] ?? ''];
-        if (!r || !Array.isArray(items)) {
+        const items = arr(r?.[LIST_KEY[method] ?? '']);
+        if (!r || !items) {
           out.broken = ex;
           break;
         }
-        out.items.push(...(items as unknown[]));
+        out.items.push(...items);
         if (typeof r.nextCursor !== 'string' || !r.nextCursor) break;
         cursor = r.nextCursor;
       }

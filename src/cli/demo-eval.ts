@@ -1,10 +1,6 @@
 import path from 'node:path';
-import { startSupportDesk, supportDeskGoldenDir } from '../index.js';
-import { runEval } from '../engine/run-eval.js';
-import { loadGolden } from '../evals/golden-load.js';
-import { priceTable } from '../evals/prices.js';
-import { createReplayProvider } from '../providers/index.js';
-import { REPORTERS } from '../reporters/index.js';
+import { REPORTERS, startSupportDesk, supportDeskGoldenDir } from '../index.js';
+import { createReplayProvider, loadGolden, priceTable, runEval } from '../eval.js';
 import { useColor, writeReports } from './output.js';
 
 /** Demo, layer 1: the support-desk golden set replayed from a committed cassette (offline, no model is asked). */

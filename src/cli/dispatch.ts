@@ -1,4 +1,4 @@
-import type { CommandName } from '../index.js';
+import type { CommandName } from '../options.js';
 import { resolvePlan } from './plan.js';
 import type { Invocation } from './program.js';
 

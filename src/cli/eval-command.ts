@@ -1,21 +1,21 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ProviderError } from '../core/provider.js';
-import { EXIT } from '../core/summary.js';
-import { parseShard, ShardSpecError, type ShardSpec } from '../core/shard.js';
-import { EvalTargetError } from '../engine/eval-server.js';
-import { starterGolden } from '../engine/eval-init.js';
-import { resolveModels } from '../engine/eval-models.js';
-import { runEval } from '../engine/run-eval.js';
-import { resolveSemantic } from '../engine/eval-semantic.js';
-import { GoldenCatalogueError } from '../evals/golden-validate.js';
-import { loadGolden } from '../evals/golden-load.js';
-import { priceTable } from '../evals/prices.js';
-import { loadRubrics } from '../evals/rubrics.js';
-import { calibrate } from '../evals/calibrate.js';
-import { ModelIdError } from '../providers/index.js';
-import { REPORTERS } from '../reporters/index.js';
+import {
+  calibrate,
+  EvalTargetError,
+  GoldenCatalogueError,
+  loadGolden,
+  loadRubrics,
+  ModelIdError,
+  priceTable,
+  ProviderError,
+  resolveModels,
+  resolveSemantic,
+  runEval,
+  starterGolden,
+} from '../eval.js';
+import { EXIT, parseShard, REPORTERS, ShardSpecError, type ShardSpec } from '../index.js';
 import { useColor } from './output.js';
 import { finishRun, type RunOutputOptions } from './run-outputs.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';

@@ -1,12 +1,20 @@
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Report } from '../core/types.js';
-import type { GateResult } from '../core/gate-result.js';
-import { CONTRACT_RULES } from '../contracts/index.js';
-import { baselineFromReport, GateInputError, loadBaseline, loadReport, runGate, serializeBaseline, type GateOptions } from '../gate/index.js';
-import { renderGateMarkdown } from '../reporters/gate-markdown.js';
-import { renderGateText } from '../reporters/gate-text.js';
+import {
+  baselineFromReport,
+  CONTRACT_RULES,
+  GateInputError,
+  loadBaseline,
+  loadReport,
+  renderGateMarkdown,
+  renderGateText,
+  runGate,
+  serializeBaseline,
+  type GateOptions,
+  type GateResult,
+  type Report,
+} from '../index.js';
 import { UsageError } from './usage-error.js';
 import { historyFor, recordHistory } from './history-command.js';
 import { writeReports } from './output.js';

@@ -1,8 +1,16 @@
 import { writeFile } from 'node:fs/promises';
-import { appendHistory, DEFAULT_HISTORY, GateInputError, historyEntry, historyMoves, loadReport, readHistory } from '../gate/index.js';
-import type { Report } from '../core/types.js';
-import type { HistoryEntry } from '../core/history-types.js';
-import { renderHistoryText } from '../reporters/history-text.js';
+import {
+  appendHistory,
+  DEFAULT_HISTORY,
+  GateInputError,
+  historyEntry,
+  historyMoves,
+  loadReport,
+  readHistory,
+  renderHistoryText,
+  type HistoryEntry,
+  type Report,
+} from '../index.js';
 import { currentCommit } from './git.js';
 import { UsageError } from './usage-error.js';
 

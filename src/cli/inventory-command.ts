@@ -4,11 +4,7 @@
  * them: list calls only, no tool is called.
  */
 import { writeFile } from 'node:fs/promises';
-import { loadPolicy } from '../config/index.js';
-import { enforcePolicy, inventoryRows, type Catalogue, type InventoryRow } from '../contracts/index.js';
-import { EXIT } from '../core/summary.js';
-import type { PlannedTarget } from '../engine/run.js';
-import { visible } from '../reporters/index.js';
+import { enforcePolicy, EXIT, inventoryRows, loadPolicy, visible, type Catalogue, type InventoryRow, type PlannedTarget } from '../index.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
 import { formatFromFile, formatInventory, INVENTORY_FORMATS, type InventoryFormat } from './inventory-format.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';

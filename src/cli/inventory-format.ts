@@ -1,6 +1,6 @@
 /** The inventory written as YAML, CSV or JSON. Server text is data here: CSV cells are quoted and formula-safe. */
 import { stringify } from 'yaml';
-import type { InventoryRow } from '../contracts/index.js';
+import type { InventoryRow } from '../index.js';
 
 export const INVENTORY_FORMATS = ['yaml', 'csv', 'json'] as const;
 export type InventoryFormat = (typeof INVENTORY_FORMATS)[number];

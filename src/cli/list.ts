@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../checks/index.js';
+import type { CheckDefinition } from '../index.js';
 
 /** `--list`: the catalogue as a table, without running anything. */
 export function listCatalogue(checks: readonly CheckDefinition[]): string {

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { EXIT } from '../core/summary.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
 import { extractWatch, watchLoop } from './watch.js';
@@ -16,8 +15,9 @@ export async function main(argv: string[]): Promise<number> {
   // The most frequent probe of an install answers before anything else loads.
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(`${VERSION}\n`);
-    return EXIT.ok;
+    return 0; // EXIT.ok: even the exit-code table loads after this
   }
+  const { EXIT } = await import('../options.js');
   try {
     const w = extractWatch(argv);
     if (w) return await watchLoop(w, { execPath: process.execPath, argv: [...process.execArgv, process.argv[1] ?? ''] });

@@ -1,8 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GateInputError, loadReport, mergeReports, type MergeInput } from '../gate/index.js';
-import { REPORTERS } from '../reporters/index.js';
-import { exitCodeFor } from '../core/summary.js';
+import { exitCodeFor, GateInputError, loadReport, mergeReports, REPORTERS, type MergeInput } from '../index.js';
 import { writeReports } from './output.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { optionsOf, type CommandName, type OptionDecl } from '../config/options.js';
+import { optionsOf, type CommandName, type OptionDecl } from '../options.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import type { CommandName } from '../config/options.js';
+import type { CommandName } from '../options.js';
 import { VERSION } from '../version.js';
 import { addOptions } from './option-flags.js';
 

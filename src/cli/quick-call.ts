@@ -1,10 +1,4 @@
-import { isCallable, toolsFrom } from '../checks/support/tools.js';
-import { judgeToolResult } from '../contracts/index.js';
-import { EXIT } from '../core/summary.js';
-import type { LiveCaller } from '../engine/live.js';
-import { visible } from '../reporters/index.js';
-import { describe, errorOf, resultOf } from '../target/client.js';
-import type { Exchange } from '../target/transport.js';
+import { describeExchange, errorOf, EXIT, isCallable, judgeToolResult, resultOf, toolsFrom, visible, type Exchange, type LiveCaller } from '../index.js';
 import { inertJson } from './quick-render.js';
 import { UsageError } from './usage-error.js';
 
@@ -21,11 +15,11 @@ export const LARGE_RESULT_BYTES = 10 * 1024;
 /** The answer to one request: the result on stdout (exit 0), a JSON-RPC error (exit 1), no answer (exit 3). */
 export function requestOutcome(caller: LiveCaller, ex: Exchange, what: string): Outcome {
   const masker = caller.live.recorder.masker;
-  if (ex.failure) return { code: EXIT.inconclusive, notes: [`${what}: no answer: ${visible(masker.text(describe(ex)))}`] };
+  if (ex.failure) return { code: EXIT.inconclusive, notes: [`${what}: no answer: ${visible(masker.text(describeExchange(ex)))}`] };
   const err = errorOf(ex);
-  if (err) return { code: EXIT.failed, stdout: inertJson(err, masker), notes: [`✖ ${what}: ${visible(masker.text(describe(ex)))}`] };
+  if (err) return { code: EXIT.failed, stdout: inertJson(err, masker), notes: [`✖ ${what}: ${visible(masker.text(describeExchange(ex)))}`] };
   const result = resultOf(ex);
-  if (!result) return { code: EXIT.failed, notes: [`✖ ${what}: ${visible(masker.text(describe(ex)))}`] };
+  if (!result) return { code: EXIT.failed, notes: [`✖ ${what}: ${visible(masker.text(describeExchange(ex)))}`] };
   return { code: EXIT.ok, stdout: inertJson(result, masker), notes: [] };
 }
 

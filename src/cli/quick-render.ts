@@ -1,8 +1,5 @@
 /** Terminal renderings for the quick loop: server text is always made inert (visible escapes), secrets masked. */
-import { classifyTool, type Catalogue } from '../contracts/index.js';
-import type { Masker } from '../core/mask.js';
-import type { WireEntry } from '../core/types.js';
-import { truncate, visible, wireBody, wireHeader } from '../reporters/index.js';
+import { classifyTool, truncate, visible, wireBody, wireHeader, type Catalogue, type Masker, type WireEntry } from '../index.js';
 
 export const LIST_KINDS = ['tools', 'resources', 'templates', 'prompts'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];

@@ -1,6 +1,4 @@
-import { exitCodeFor } from '../core/summary.js';
-import type { Report } from '../core/types.js';
-import { DEFAULT_HISTORY } from '../gate/index.js';
+import { DEFAULT_HISTORY, exitCodeFor, type Report } from '../index.js';
 import { gateReport, type GateFlags } from './gate-command.js';
 import { historyFor, recordHistory } from './history-command.js';
 import { writeReports, type ReportFiles } from './output.js';

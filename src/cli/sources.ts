@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { TargetSpec } from '../core/target-spec.js';
-import { SourceError, targetsFromClientConfig, targetsFromServerJson } from '../config/sources.js';
+import { SourceError, targetsFromClientConfig, targetsFromServerJson, type TargetSpec } from '../index.js';
 import { UsageError } from './usage-error.js';
 
 /** Expands `${VAR}` in every string of a JSON document; an unset variable is an error naming it. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TargetSpec } from '../core/target-spec.js';
+import type { TargetSpec } from '../index.js';
 import { UsageError } from './usage-error.js';
 
 export interface TargetFlags {

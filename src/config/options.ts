@@ -3,8 +3,11 @@
  * is read, its default, its help and the commands that take it. The commander options and the config file's
  * `check:`, `reports:` and `eval:` keys are both made from this table, so the two cannot drift apart.
  * Precedence, for every option with a config key: a flag given on the command line > the config file > the default.
+ * The report-file options (`--json`, `--md`, …) come from the reporter declarations in reporters/formats.ts.
  * Zod-free and commander-free on purpose: `--help` reads it without loading either the config or the engine.
  */
+
+import { REPORTER_DECLS, type ReportFileKey, type ReporterDecl, type ReporterId } from '../reporters/formats.js';
 
 export type CommandName =
   | 'check'
@@ -54,8 +57,8 @@ export interface OptionDecl {
   pattern?: { regex: string; message: string };
   /** Inclusive bounds of a number (config and flag alike). */
   range?: readonly [number, number];
-  /** A report file written by this reporter (the reporter's id in REPORTERS). */
-  reporter?: 'json' | 'junit' | 'markdown' | 'html' | 'sarif';
+  /** A report file written by this reporter (its id in reporters/formats.ts). */
+  reporter?: ReporterId;
 }
 
 const TARGETED = ['check', 'contracts', 'snapshot', 'list', 'call', 'read', 'prompt', 'inventory', 'eval', 'eval init'] as const;
@@ -65,6 +68,53 @@ const GATE = ['check', 'gate', 'eval'] as const;
 /** Commands whose report files the config's `reports:` block names. */
 const REPORTING = ['check', 'contracts', 'eval'] as const;
 const GATE_ONLY = 'set per pipeline step, next to --baseline';
+
+/** Commands beyond check, contracts and eval that take a report-file flag, and what it means there. */
+const FILE_FLAG_ELSEWHERE: { [K in ReportFileKey]?: Pick<OptionDecl, 'commands' | 'helpFor'> } = {
+  json: {
+    commands: ['diff', 'history', 'eval calibrate'],
+    helpFor: { diff: 'write the changes as JSON', history: 'write the moves and their causes as JSON', 'eval calibrate': 'write the calibration as JSON' },
+  },
+  md: {
+    commands: ['diff', 'merge'],
+    helpFor: {
+      check: 'write a Markdown report (fits a CI job summary)',
+      diff: 'write Markdown fit for a pull-request comment',
+      merge: 'also write it as Markdown',
+    },
+  },
+  html: {
+    commands: ['gate', 'merge'],
+    helpFor: { gate: 'write the report as self-contained HTML, with the trend from the history', merge: 'also write the merged report as HTML' },
+  },
+  sarif: {
+    commands: ['gate', 'merge'],
+    helpFor: { gate: 'write contract and security findings as SARIF 2.1.0', merge: 'also write its contract and security findings as SARIF 2.1.0' },
+  },
+};
+
+type ReportFileOption = OptionDecl & { kind: 'path'; config: `reports.${ReportFileKey}`; reporter: ReporterId };
+
+/** An option per reporter that writes a file, in the order of reporters/formats.ts: `--<key> <file>` and `reports.<key>`. */
+function reportFileOptions(): Record<ReportFileKey, ReportFileOption> {
+  const out: Partial<Record<ReportFileKey, ReportFileOption>> = {};
+  for (const [id, d] of Object.entries(REPORTER_DECLS) as [ReporterId, ReporterDecl][]) {
+    if (!d.file) continue;
+    const key = d.file.key as ReportFileKey;
+    const elsewhere = FILE_FLAG_ELSEWHERE[key];
+    out[key] = {
+      flags: `--${key} <file>`,
+      kind: 'path',
+      help: d.file.help,
+      ...(elsewhere?.helpFor ? { helpFor: elsewhere.helpFor } : {}),
+      commands: [...REPORTING, ...(elsewhere?.commands ?? [])],
+      config: `reports.${key}`,
+      ...(elsewhere ? { configIn: REPORTING } : {}),
+      reporter: id,
+    };
+  }
+  return out as Record<ReportFileKey, ReportFileOption>;
+}
 
 export const OPTIONS = {
   header: {
@@ -134,51 +184,7 @@ export const OPTIONS = {
     config: 'check.deadline',
     default: 120_000,
   },
-  json: {
-    flags: '--json <file>',
-    kind: 'path',
-    help: 'write the JSON report',
-    helpFor: { diff: 'write the changes as JSON', history: 'write the moves and their causes as JSON', 'eval calibrate': 'write the calibration as JSON' },
-    commands: ['check', 'contracts', 'eval', 'diff', 'history', 'eval calibrate'],
-    config: 'reports.json',
-    configIn: REPORTING,
-    reporter: 'json',
-  },
-  junit: { flags: '--junit <file>', kind: 'path', help: 'write a JUnit XML report', commands: REPORTING, config: 'reports.junit', reporter: 'junit' },
-  md: {
-    flags: '--md <file>',
-    kind: 'path',
-    help: 'write a Markdown report',
-    helpFor: {
-      check: 'write a Markdown report (fits a CI job summary)',
-      diff: 'write Markdown fit for a pull-request comment',
-      merge: 'also write it as Markdown',
-    },
-    commands: ['check', 'contracts', 'eval', 'diff', 'merge'],
-    config: 'reports.md',
-    configIn: REPORTING,
-    reporter: 'markdown',
-  },
-  html: {
-    flags: '--html <file>',
-    kind: 'path',
-    help: 'write a self-contained HTML report',
-    helpFor: { gate: 'write the report as self-contained HTML, with the trend from the history', merge: 'also write the merged report as HTML' },
-    commands: ['check', 'contracts', 'eval', 'gate', 'merge'],
-    config: 'reports.html',
-    configIn: REPORTING,
-    reporter: 'html',
-  },
-  sarif: {
-    flags: '--sarif <file>',
-    kind: 'path',
-    help: 'write contract and security findings as SARIF 2.1.0 (GitHub code scanning)',
-    helpFor: { gate: 'write contract and security findings as SARIF 2.1.0', merge: 'also write its contract and security findings as SARIF 2.1.0' },
-    commands: ['check', 'contracts', 'eval', 'gate', 'merge'],
-    config: 'reports.sarif',
-    configIn: REPORTING,
-    reporter: 'sarif',
-  },
+  ...reportFileOptions(),
   list: { flags: '--list', kind: 'switch', help: 'print the check catalogue and exit', commands: ['check'], flagOnly: ONE_RUN },
   strict: { flags: '--strict', kind: 'switch', help: 'a SHOULD miss fails instead of warning', commands: ['check'], config: 'check.strict', default: false },
   require: {
@@ -523,8 +529,8 @@ export function attributeOf(d: OptionDecl): string {
   return long.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** Report files and the reporter that writes each (table order: json, junit, md, html, sarif). */
-export type ReportFileKey = { [K in OptionId]: (typeof OPTIONS)[K] extends { reporter: string } ? K : never }[OptionId];
+/** Report files and the reporter that writes each, in the order of reporters/formats.ts (json, junit, md, html, sarif, …). */
+export type { ReportFileKey };
 export const REPORT_FILES = (Object.entries(OPTIONS) as [OptionId, OptionDecl][]).filter(
   (e): e is [ReportFileKey, OptionDecl & { reporter: NonNullable<OptionDecl['reporter']> }] => e[1].reporter !== undefined,
 );

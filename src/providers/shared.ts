@@ -77,3 +77,13 @@ export function cacheParams(baseURL: string | undefined, params: Record<string, 
   }
   return { ...params, ...(origin ? { baseURL: origin } : {}) };
 }
+
+/** `make` runs once, at the first call; later calls share its promise (a rejected one is retried). */
+export function lazily<T>(make: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () =>
+    (p ??= make().catch((e: unknown) => {
+      p = undefined;
+      throw e;
+    }));
+}

@@ -17,7 +17,7 @@ import {
   wireBody,
   wireHeader,
 } from './text.js';
-import type { RenderOptions, Reporter } from './types.js';
+import type { RenderOptions } from './types.js';
 import { evalsConsoleLines } from './evals-console.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -126,27 +126,24 @@ function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {
   return m;
 }
 
-export const consoleReporter: Reporter = {
-  id: 'console',
-  fileExtension: '.txt',
-  render(report: Report, opts: RenderOptions = {}): string {
-    const c = pc.createColors(opts.color === true);
-    const verbose = opts.verbose === true;
-    const lines = [
-      c.bold(`mcp-assay ${visible(report.tool.version)}`) + c.dim(` · ${report.targets.length} target(s) · ${report.options.strict ? 'strict' : 'not strict'}`),
-      '',
-    ];
-    for (const t of report.targets) lines.push(...targetLines(c, t, verbose), '');
-    if (report.evals) {
-      lines.push(...evalsConsoleLines(c, report.evals, verbose), '');
-      if (!report.targets.length) return `${lines.join('\n')}\n`;
-    }
-    const s = report.summary;
-    const tone = s.fail || s.error ? c.red : s.inconclusive || s.warn ? c.yellow : c.green;
-    const findings = findingsLine(report.targets);
-    const checked = report.targets.some((t) => t.results.length);
-    if (findings) lines.push(findings);
-    if (checked || !findings) lines.push(tone(`${summaryLine(s)} (${(report.durationMs / 1000).toFixed(1)}s)`));
-    return `${lines.join('\n')}\n`;
-  },
-};
+/** The terminal view: per target its results by area, details of anything not passed, findings, and the closing summary line. */
+export function render(report: Report, opts: RenderOptions = {}): string {
+  const c = pc.createColors(opts.color === true);
+  const verbose = opts.verbose === true;
+  const lines = [
+    c.bold(`mcp-assay ${visible(report.tool.version)}`) + c.dim(` · ${report.targets.length} target(s) · ${report.options.strict ? 'strict' : 'not strict'}`),
+    '',
+  ];
+  for (const t of report.targets) lines.push(...targetLines(c, t, verbose), '');
+  if (report.evals) {
+    lines.push(...evalsConsoleLines(c, report.evals, verbose), '');
+    if (!report.targets.length) return `${lines.join('\n')}\n`;
+  }
+  const s = report.summary;
+  const tone = s.fail || s.error ? c.red : s.inconclusive || s.warn ? c.yellow : c.green;
+  const findings = findingsLine(report.targets);
+  const checked = report.targets.some((t) => t.results.length);
+  if (findings) lines.push(findings);
+  if (checked || !findings) lines.push(tone(`${summaryLine(s)} (${(report.durationMs / 1000).toFixed(1)}s)`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,21 +1,16 @@
-import { consoleReporter } from './console.js';
-import { jsonReporter } from './json.js';
-import { junitReporter } from './junit.js';
-import { markdownReporter } from './markdown.js';
-import type { Reporter } from './types.js';
-import { htmlReporter } from './html-reporter.js';
-import { sarifReporter } from './sarif.js';
+import { REPORTER_DECLS, type Reporter, type ReporterDecl, type ReporterId } from './formats.js';
 
-export const REPORTERS: Record<Reporter['id'], Reporter> = {
-  console: consoleReporter,
-  json: jsonReporter,
-  junit: junitReporter,
-  markdown: markdownReporter,
-  html: htmlReporter,
-  sarif: sarifReporter,
-};
+/** Every declared reporter, loaded: importing this module loads every renderer (the declarations alone load none). */
+export const REPORTERS: Readonly<Record<ReporterId, Reporter>> = Object.fromEntries(
+  await Promise.all(
+    (Object.entries(REPORTER_DECLS) as [ReporterId, ReporterDecl][]).map(async ([id, d]) => [
+      id,
+      { id, fileExtension: d.fileExtension, render: (await d.load()).render },
+    ]),
+  ),
+) as Record<ReporterId, Reporter>;
 
-export { consoleReporter, jsonReporter, junitReporter, markdownReporter, htmlReporter, sarifReporter };
+export { REPORTER_DECLS, type Reporter, type ReporterId } from './formats.js';
 export { REPORT_SCHEMA_ID } from './json.js';
 export { summaryLine, truncate, visible, wireBody, wireHeader } from './text.js';
-export type { RenderOptions, Reporter } from './types.js';
+export type { RenderOptions } from './types.js';

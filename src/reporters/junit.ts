@@ -1,6 +1,6 @@
 import type { CheckResult, Finding, Report, ReportSection, TargetReport } from '../core/types.js';
 import { evidenceEntries, seconds, serverLabel, targetLabel, truncate, visible, wireBody, wireHeader } from './text.js';
-import type { RenderOptions, Reporter } from './types.js';
+import type { RenderOptions } from './types.js';
 import { xmlAttr, xmlText } from './xml.js';
 import { evalsJunitSuites } from './evals-junit.js';
 
@@ -99,18 +99,15 @@ function suite(target: TargetReport, startedAt: string, verbose: boolean): { xml
   return { xml: [head, '    <properties>', ...propXml, '    </properties>', ...body, ...stderr, '  </testsuite>'].join('\n'), cases };
 }
 
-export const junitReporter: Reporter = {
-  id: 'junit',
-  fileExtension: '.xml',
-  render(report: Report, opts: RenderOptions = {}): string {
-    const suites = report.targets.map((target) => suite(target, report.startedAt, opts.verbose === true));
-    const all = suites.flatMap((s) => s.cases);
-    const evals = report.evals ? evalsJunitSuites(report.evals, report.startedAt) : [];
-    const sum = (k: 'tests' | 'failures' | 'errors') => evals.reduce((n, s) => n + s[k], 0);
-    const counts = evals.length
-      ? `tests="${all.length + sum('tests')}" failures="${all.filter((c) => c.kind === 'failure').length + sum('failures')}" errors="${all.filter((c) => c.kind === 'error').length + sum('errors')}" skipped="${all.filter((c) => c.kind === 'skipped').length}"`
-      : count(all);
-    const head = `<testsuites name="mcp-assay" ${counts} time="${seconds(report.durationMs)}" timestamp="${a(report.startedAt)}">`;
-    return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites.map((s) => s.xml), ...evals.map((s) => s.xml), '</testsuites>', ''].join('\n');
-  },
-};
+/** JUnit XML: a test suite per target, a test case per result and finding. */
+export function render(report: Report, opts: RenderOptions = {}): string {
+  const suites = report.targets.map((target) => suite(target, report.startedAt, opts.verbose === true));
+  const all = suites.flatMap((s) => s.cases);
+  const evals = report.evals ? evalsJunitSuites(report.evals, report.startedAt) : [];
+  const sum = (k: 'tests' | 'failures' | 'errors') => evals.reduce((n, s) => n + s[k], 0);
+  const counts = evals.length
+    ? `tests="${all.length + sum('tests')}" failures="${all.filter((c) => c.kind === 'failure').length + sum('failures')}" errors="${all.filter((c) => c.kind === 'error').length + sum('errors')}" skipped="${all.filter((c) => c.kind === 'skipped').length}"`
+    : count(all);
+  const head = `<testsuites name="mcp-assay" ${counts} time="${seconds(report.durationMs)}" timestamp="${a(report.startedAt)}">`;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites.map((s) => s.xml), ...evals.map((s) => s.xml), '</testsuites>', ''].join('\n');
+}

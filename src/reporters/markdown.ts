@@ -1,7 +1,7 @@
 import type { CheckResult, Report, ReportSection, Status, TargetReport } from '../core/types.js';
 import { htmlText, mdCode, mdCodeSpan, mdText } from './markdown-escape.js';
 import { evidenceEntries, serverLabel, sortFindings, STATUS_WORD, summaryLine, targetLabel, truncate, wireBody, wireHeader } from './text.js';
-import type { RenderOptions, Reporter } from './types.js';
+import type { RenderOptions } from './types.js';
 import { evalsMarkdown } from './evals-markdown.js';
 import { crashed as crashedTarget, lastLines as lastLinesOf } from './text.js';
 
@@ -161,38 +161,35 @@ function evidenceBlocks(report: Report): string[] {
   return out;
 }
 
-export const markdownReporter: Reporter = {
-  id: 'markdown',
-  fileExtension: '.md',
-  render(report: Report, opts: RenderOptions = {}): string {
-    if (report.evals && !report.targets.length) return `${['## mcp-assay report', '', ...evalsMarkdown(report.evals)].join('\n').trimEnd()}\n`;
-    const s = report.summary;
-    const verdict = s.fail || s.error ? '❌' : s.inconclusive ? '❔' : s.warn ? '⚠️' : '✅';
-    const lines = [
-      '## mcp-assay report',
-      '',
-      `${verdict} **${summaryLine(s)}** · ${report.targets.length} target(s) · ${(report.durationMs / 1000).toFixed(1)}s${report.options.strict ? ' · strict' : ''}`,
-      '',
-      ...summaryTable(report),
-      '',
-      '### Failures and warnings',
-      '',
-      ...failuresTable(report),
-    ];
-    const notRun = notRunBlock(report);
-    if (notRun.length) lines.push('', ...notRun);
-    for (const t of report.targets) for (const sec of t.sections ?? []) lines.push('', ...sectionBlock(t, sec));
-    if (report.evals) lines.push('', ...evalsMarkdown(report.evals));
-    for (const t of report.targets)
-      if (t.stderr && crashedTarget(t)) lines.push('', `### Server stderr (last lines) — ${mdText(targetLabel(t))}`, '', mdCode(lastLinesOf(t.stderr, 12)));
-    // Wire evidence is in the JSON report; here only on request (--verbose), so the summary fits a PR comment.
-    const ev = opts.verbose ? evidenceBlocks(report) : [];
-    if (ev.length) lines.push('', '### Wire evidence', '', ...ev);
-    else if (notable(report).some(({ r }) => r.evidence?.length))
-      lines.push('', '_Wire evidence for each finding is in the JSON report (`--json`), by wire entry number; `--verbose` adds it here._');
-    const text = `${lines.join('\n').trimEnd()}\n`;
-    return text.length <= MARKDOWN_BUDGET
-      ? text
-      : `${text.slice(0, MARKDOWN_BUDGET - 200).replace(/\n[^\n]*$/, '')}\n\n_…cut to stay under ${MARKDOWN_BUDGET} characters: the JSON report has everything._\n`;
-  },
-};
+/** Markdown for a CI job summary or a pull-request comment, kept under MARKDOWN_BUDGET characters. */
+export function render(report: Report, opts: RenderOptions = {}): string {
+  if (report.evals && !report.targets.length) return `${['## mcp-assay report', '', ...evalsMarkdown(report.evals)].join('\n').trimEnd()}\n`;
+  const s = report.summary;
+  const verdict = s.fail || s.error ? '❌' : s.inconclusive ? '❔' : s.warn ? '⚠️' : '✅';
+  const lines = [
+    '## mcp-assay report',
+    '',
+    `${verdict} **${summaryLine(s)}** · ${report.targets.length} target(s) · ${(report.durationMs / 1000).toFixed(1)}s${report.options.strict ? ' · strict' : ''}`,
+    '',
+    ...summaryTable(report),
+    '',
+    '### Failures and warnings',
+    '',
+    ...failuresTable(report),
+  ];
+  const notRun = notRunBlock(report);
+  if (notRun.length) lines.push('', ...notRun);
+  for (const t of report.targets) for (const sec of t.sections ?? []) lines.push('', ...sectionBlock(t, sec));
+  if (report.evals) lines.push('', ...evalsMarkdown(report.evals));
+  for (const t of report.targets)
+    if (t.stderr && crashedTarget(t)) lines.push('', `### Server stderr (last lines) — ${mdText(targetLabel(t))}`, '', mdCode(lastLinesOf(t.stderr, 12)));
+  // Wire evidence is in the JSON report; here only on request (--verbose), so the summary fits a PR comment.
+  const ev = opts.verbose ? evidenceBlocks(report) : [];
+  if (ev.length) lines.push('', '### Wire evidence', '', ...ev);
+  else if (notable(report).some(({ r }) => r.evidence?.length))
+    lines.push('', '_Wire evidence for each finding is in the JSON report (`--json`), by wire entry number; `--verbose` adds it here._');
+  const text = `${lines.join('\n').trimEnd()}\n`;
+  return text.length <= MARKDOWN_BUDGET
+    ? text
+    : `${text.slice(0, MARKDOWN_BUDGET - 200).replace(/\n[^\n]*$/, '')}\n\n_…cut to stay under ${MARKDOWN_BUDGET} characters: the JSON report has everything._\n`;
+}

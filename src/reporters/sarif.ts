@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Report, TargetReport } from '../core/types.js';
-import type { Reporter } from './types.js';
 import { visible } from './text.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -99,4 +98,4 @@ export function renderSarif(report: Report): string {
   return JSON.stringify(sarif, null, 2) + '\n';
 }
 
-export const sarifReporter: Reporter = { id: 'sarif', fileExtension: '.sarif', render: (report) => renderSarif(report) };
+export const render = (report: Report): string => renderSarif(report);

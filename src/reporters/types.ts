@@ -1,4 +1,3 @@
-import type { Report } from '../core/types.js';
 import type { HistoryEntry } from '../core/history-types.js';
 
 export interface RenderOptions {
@@ -8,11 +7,4 @@ export interface RenderOptions {
   verbose?: boolean;
   /** Earlier runs (html: the trend). */
   history?: readonly HistoryEntry[];
-}
-
-/** A reporter renders a finished, read-only Report; it never decides pass or fail. */
-export interface Reporter {
-  id: 'console' | 'json' | 'junit' | 'markdown' | 'html' | 'sarif';
-  fileExtension: string;
-  render(report: Report, opts?: RenderOptions): string;
 }

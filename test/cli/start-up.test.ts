@@ -4,17 +4,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { cliArgv } from '../support/fixtures.js';
+import { pathToFileURL } from 'node:url';
+import { cliArgv, nodeFlags, REPO } from '../support/fixtures.js';
 
-/** The modules (files and packages) one CLI invocation loads, recorded by a module hook. */
-function loaded(args: string[]): string[] {
+/** The modules (files and packages) one CLI invocation (or `node` with `args`) loads, recorded by a module hook. */
+function loaded(args: string[], argv = cliArgv()): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'assay-load-'));
   const log = path.join(dir, 'loaded.txt');
   const hook = path.join(dir, 'hook.mjs');
   const loader = `import { appendFileSync } from 'node:fs'; export async function load(url, c, next) { if (!url.startsWith('node:')) appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, c); }`;
   writeFileSync(hook, `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loader)}`)});\n`);
   writeFileSync(log, '');
-  execFileSync(process.execPath, ['--import', hook, ...cliArgv(), ...args], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+  execFileSync(process.execPath, ['--import', hook, ...argv, ...args], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
 }
 
@@ -25,19 +26,54 @@ describe('a command loads only what it uses', () => {
     it(`${args.join(' ')} loads no engine, config parser, SDK or example`, () => {
       const mods = loaded(args);
       assert.deepEqual(
-        mods.filter((m) => heavy.test(m) || /\/src\/(engine|checks|target|contracts|reporters|providers)\//.test(m)),
+        // The reporter declarations are read (the report-file options come from them), never a renderer.
+        mods.filter(
+          (m) => heavy.test(m) || (/\/src\/(engine|checks|target|contracts|reporters|providers)\//.test(m) && !/\/reporters\/formats\.[jt]s$/.test(m)),
+        ),
         [],
       );
     });
 
-  it('check loads no model provider SDK and no example server', () => {
+  it('--version loads only the CLI entry and the version: not even the exit-code table', () => {
+    assert.deepEqual(
+      loaded(['--version']).filter((m) => !/\/src\/(cli\/[a-z-]+|version)\.[jt]s$/.test(m)),
+      [],
+    );
+  });
+
+  it('check loads no model provider SDK, no eval engine and no example server', () => {
     const mods = loaded(['check', '--list']);
     assert.ok(
       mods.some((m) => /\/src\/checks\//.test(m)),
       'the check catalogue was loaded',
     );
     assert.deepEqual(
-      mods.filter((m) => /node_modules\/(openai|@anthropic-ai|@modelcontextprotocol\/server)\/|\/examples\//.test(m)),
+      mods.filter((m) =>
+        /node_modules\/(openai|@anthropic-ai|@modelcontextprotocol\/server)\/|\/examples\/|\/src\/(evals|providers)\/|\/src\/engine\/run-eval/.test(m),
+      ),
+      [],
+    );
+  });
+});
+
+describe('the public entry points', () => {
+  const entry = (name: string) => pathToFileURL(path.join(REPO, path.extname(cliArgv().at(-1)!) === '.ts' ? `src/${name}.ts` : `dist/src/${name}.js`)).href;
+  const importing = (name: string) => loaded(['--input-type=module', '-e', `await import(${JSON.stringify(entry(name))})`], nodeFlags());
+
+  it('mcp-assay/options is plain data: no package, nothing beyond the option table, the reporter declarations and the exit codes', () => {
+    const mods = importing('options');
+    assert.ok(mods.some((m) => /\/src\/config\/options\.[jt]s$/.test(m)));
+    assert.deepEqual(
+      mods.filter((m) => !/\/src\/(options|config\/options|reporters\/formats|core\/[a-z-]+)\.[jt]s$/.test(m)),
+      [],
+    );
+  });
+
+  it('mcp-assay/eval loads no provider SDK: a provider loads its SDK at its first request', () => {
+    const mods = importing('eval');
+    assert.ok(mods.some((m) => /\/src\/providers\//.test(m)));
+    assert.deepEqual(
+      mods.filter((m) => /node_modules\/(openai|@anthropic-ai)\//.test(m)),
       [],
     );
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emptySummary } from '../../src/core/summary.js';
 import type { Report } from '../../src/core/types.js';
-import { REPORTERS, summaryLine } from '../../src/reporters/index.js';
+import { REPORTER_DECLS, REPORTERS, summaryLine } from '../../src/reporters/index.js';
 import { fixtureReport } from './fixture-report.js';
 
 function deepFreeze<T>(v: T): T {
@@ -18,12 +18,15 @@ function emptyReport(): Report {
   return { ...base, targets: [], summary: emptySummary() };
 }
 
-/** Every reporter runs the same suite: the plug-in contract. */
-for (const [key, reporter] of Object.entries(REPORTERS)) {
+/** Every declared reporter runs the same suite: the plug-in contract. */
+for (const [key, decl] of Object.entries(REPORTER_DECLS)) {
+  const reporter = REPORTERS[key as keyof typeof REPORTERS];
   describe(`reporter contract: ${key}`, () => {
-    it('is registered under its own id, with a file extension', () => {
+    it('is loaded under its own id, with its declared file extension and a one-word file key', () => {
       assert.equal(reporter.id, key);
+      assert.equal(reporter.fileExtension, decl.fileExtension);
       assert.match(reporter.fileExtension, /^\.[a-z]+$/);
+      if ('file' in decl) assert.match(decl.file.key, /^[a-z]+$/);
     });
 
     it('renders a frozen report without touching it, the same way twice', () => {
@@ -34,12 +37,14 @@ for (const [key, reporter] of Object.entries(REPORTERS)) {
       assert.ok(a.endsWith('\n'));
     });
 
-    it('shows every check id and every finding rule', () => {
+    it(`shows what it declares (${decl.shows}): check ids and every finding rule`, () => {
       const report = fixtureReport();
       const out = reporter.render(report, { verbose: true });
-      // SARIF carries findings for code scanning: contract rules and failed security checks only.
+      // `security` (SARIF, for code scanning) is checked by its own test: contract rules and failed security checks only.
       const ids =
-        key === 'sarif' ? [] : report.targets.flatMap((t) => t.results.filter((r) => key !== 'markdown' || r.status !== 'pass').map((r) => r.checkId));
+        decl.shows === 'security'
+          ? []
+          : report.targets.flatMap((t) => t.results.filter((r) => decl.shows === 'all' || r.status !== 'pass').map((r) => r.checkId));
       const rules = report.targets.flatMap((t) => (t.sections ?? []).flatMap((s) => s.findings.map((f) => f.ruleId)));
       for (const id of [...ids, ...rules]) assert.ok(out.includes(id), `${id} missing`);
     });

@@ -3,6 +3,7 @@ import { HTTP_ONLY } from '../support/spec.js';
 import type { CheckDefinition } from '../types.js';
 import { resourceMetadataParam } from './challenge.js';
 import { authSpec, requireProtected } from './support.js';
+import { obj } from '../../spec/read.js';
 
 /** RFC 9728 §3.1: the well-known URI inserts the suffix between host and path. */
 export function wellKnownUrls(resource: string): string[] {
@@ -39,9 +40,9 @@ export const authProtectedResourceMetadata: CheckDefinition = {
       const r = await httpGet(url, { timeoutMs: t.timeouts.request, recorder: t.client.recorder, phase: t.checkId });
       tried.push(`${new URL(url).pathname}: ${r.failure ? r.failure.message : `HTTP ${r.status}`}`);
       if (r.status !== 200) continue;
-      const doc = r.json as Record<string, unknown> | undefined;
+      const doc = obj(r.json);
       const problems: string[] = [];
-      if (!doc || typeof doc !== 'object' || Array.isArray(doc)) problems.push('the body is not a JSON object');
+      if (!doc) problems.push('the body is not a JSON object');
       else {
         if (typeof doc.resource !== 'string') problems.push('no resource');
         else if (!same(doc.resource, target)) problems.push(`resource ${JSON.stringify(doc.resource.slice(0, 100))} is not this server's URL`);

@@ -6,6 +6,8 @@ import type { Exchange, Transport } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 
+const request = (method: string, params: JsonObject): [string, JsonObject] => [method, params];
+
 const BOGUS = '2099-01-01';
 
 type Send = (method: string, params?: JsonObject, o?: RequestOptions) => Promise<Exchange>;
@@ -47,8 +49,8 @@ export const versionEveryRequest: CheckDefinition = {
       const callable = tools ? (await t.shared.callableTools())[0] : undefined;
       // The requests the bug needs served first: a safe tools/call and a list (DIGEST §b stdio).
       const requests: [string, JsonObject][] = [
-        ...(callable ? [['tools/call', { name: callable.tool.name, arguments: callable.args }] as [string, JsonObject]] : []),
-        ...(tools ? [['tools/list', {}] as [string, JsonObject]] : []),
+        ...(callable ? [request('tools/call', { name: callable.tool.name, arguments: callable.args })] : []),
+        ...(tools ? [request('tools/list', {})] : []),
         ['server/discover', {}],
       ];
       const served: string[] = [];

@@ -175,7 +175,7 @@ export async function paramTargets(t: CheckContext, types: readonly HeaderParamT
       if (!d.path || !d.type || !types.includes(d.type)) continue;
       const given = valueAt(args, d.path);
       const value = isScalar(given) && given !== '' ? given : sampleValue(tool.inputSchema, d);
-      out.push({ tool, args: withValue(args, d.path, value), decl: d as ParamTarget['decl'], value, all });
+      out.push({ tool, args: withValue(args, d.path, value), decl: { ...d, path: d.path, type: d.type }, value, all });
     }
   }
   // Strings first, as the official suite uses them; then in the order the tools were listed.
@@ -193,9 +193,10 @@ function isScalar(v: unknown): v is string | number | boolean {
 function sampleValue(schema: unknown, d: HeaderDeclaration & { path?: string[] }): string | number | boolean {
   let node: unknown = schema;
   for (const k of d.path ?? []) node = (field(node, 'properties') as JsonObject | undefined)?.[k];
-  const prop = node && typeof node === 'object' && !Array.isArray(node) ? resolved(node as JsonObject, schema) : {};
+  const o = obj(node);
+  const prop = o ? resolved(o, schema) : {};
   const v = sampleArgs({ type: 'object', properties: { v: prop }, required: ['v'] }).v;
-  if (d.type === 'integer') return Number.isInteger(v) ? (v as number) : 1;
+  if (d.type === 'integer') return typeof v === 'number' && Number.isInteger(v) ? v : 1;
   if (d.type === 'boolean') return typeof v === 'boolean' ? v : true;
   return typeof v === 'string' && v !== '' ? v : 'test';
 }

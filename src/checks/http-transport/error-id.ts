@@ -3,6 +3,7 @@ import { describe, errorOf } from '../../target/client.js';
 import type { RequestOptions } from '../../target/client.js';
 import type { CheckDefinition } from '../types.js';
 import { HTTP_ONLY } from '../support/spec.js';
+import { isObject, type JsonObject } from '../../spec/read.js';
 
 /** Requests that each end in a different error path: dispatch, envelope, version and header validation. */
 const CASES: { what: string; method: string; o: RequestOptions }[] = [
@@ -33,7 +34,7 @@ export const errorCarriesId: CheckDefinition = {
       const ex = await t.request(c.method, {}, { ...c.o, id });
       if (ex.failure && !ex.response) t.inconclusive(`${c.what}: ${ex.failure.message}`, ex.evidence);
       // On an event stream an error without the id is not matched to the request: it sits among the others.
-      const stray = ex.response ? undefined : (ex.others.find((m) => m && typeof m === 'object' && 'error' in m) as { id?: unknown } | undefined);
+      const stray = ex.response ? undefined : ex.others.find((m): m is JsonObject => isObject(m) && 'error' in m);
       if (!errorOf(ex) && !stray) continue;
       errors++;
       const got = (ex.response ?? stray)?.id;

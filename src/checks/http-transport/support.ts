@@ -13,9 +13,10 @@ export function httpTarget(t: CheckContext): HttpTargetSpec {
 
 /** A correct POST for `method` (2026-07-28 headers, or the 2025 session's on a 2025-era server), ready to be altered. */
 export function modernPost(t: CheckContext, method: string, params: JsonObject = {}): { id: string; body: string; headers: Record<string, string> } {
-  const msg: JsonRpcRequest = { jsonrpc: '2.0', id: `${t.checkId}-${t.client.nextId()}`, method, params: buildParams(params) };
+  const id = `${t.checkId}-${t.client.nextId()}`;
+  const msg: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: buildParams(params) };
   const session = t.client.transport instanceof HttpTransport ? t.client.transport.sessionHeaders() : {};
-  return { id: msg.id as string, body: JSON.stringify(msg), headers: { ...standardHeaders(msg), ...session } };
+  return { id, body: JSON.stringify(msg), headers: { ...standardHeaders(msg), ...session } };
 }
 
 export interface RawOptions {

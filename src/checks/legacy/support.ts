@@ -7,6 +7,7 @@ import { LegacySession, withLegacySession, type LegacyChannel, type LegacySessio
 import type { Exchange } from '../../target/transport.js';
 import { toolsFrom, type ToolInfo } from '../support/tools.js';
 import type { CheckContext } from '../types.js';
+import { arr } from '../../spec/read.js';
 
 /** A requirement of the 2025 era, retired (with the handshake) by 2026-07-28. */
 export function legacySpec(section: string, quote: string, since = '2025-11-25'): SpecRef {
@@ -94,8 +95,9 @@ export function legacyTools(t: CheckContext): Promise<LegacyListing> {
         const ex = await s.request('tools/list', cursor ? { cursor } : {});
         out.pages.push(ex);
         const r = resultOf(ex);
-        if (!r || !Array.isArray(r.tools)) return { ...out, broken: ex };
-        out.items.push(...(r.tools as unknown[]));
+        const tools = arr(r?.tools);
+        if (!r || !tools) return { ...out, broken: ex };
+        out.items.push(...tools);
         if (typeof r.nextCursor !== 'string' || !r.nextCursor) break;
         cursor = r.nextCursor;
       }

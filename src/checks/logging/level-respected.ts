@@ -3,6 +3,7 @@ import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { LOG_LEVELS, logMessages, severity } from './support.js';
+import { field } from '../../spec/read.js';
 
 const MAX_TOOLS = 5;
 
@@ -28,7 +29,7 @@ export const logLevelRespected: CheckDefinition = {
     for (const { tool, args } of tools) {
       const ex = await call(tool.name, args, 'debug');
       const seen = logMessages(ex.others)
-        .map((m) => severity((m.params as { level?: unknown } | undefined)?.level))
+        .map((m) => severity(field(m.params, 'level')))
         .filter((s) => s >= 0);
       if (seen.length) loggers.push({ name: tool.name, args, seen, ex });
     }
@@ -44,14 +45,14 @@ export const logLevelRespected: CheckDefinition = {
       const level = LOG_LEVELS[threshold]!;
       const ex = await call(l.name, l.args, level);
       judged++;
-      const below = logMessages(ex.others).filter((m) => severity((m.params as { level?: unknown } | undefined)?.level) < threshold);
+      const below = logMessages(ex.others).filter((m) => severity(field(m.params, 'level')) < threshold);
       if (below.length)
         t.fail({
           message: `advice (Logging is deprecated, SEP-2577): ${l.name} with logLevel "${level}" still sent ${below.length} message(s) below that level`,
           expected: `only messages at "${level}" or more severe`,
           actual: below
             .slice(0, 4)
-            .map((m) => JSON.stringify((m.params as { level?: unknown } | undefined)?.level))
+            .map((m) => JSON.stringify(field(m.params, 'level')))
             .join(', '),
           evidence: [...l.ex.evidence, ...ex.evidence],
         });

@@ -7,7 +7,7 @@ import { field, at } from '../../spec/read.js';
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 
 export function severity(level: unknown): number {
-  return LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]);
+  return LOG_LEVELS.findIndex((l) => l === level);
 }
 
 /** The `notifications/message` messages among an exchange's other messages. */
@@ -71,8 +71,8 @@ export function describeLogs(entries: readonly WireEntry[]): string {
   return entries
     .slice(0, 4)
     .map((e) => {
-      const p = (field(e.body, 'params') ?? {}) as JsonObject;
-      return `#${e.seq} during ${e.phase}: level ${JSON.stringify(p.level)} ${JSON.stringify(p.data ?? null).slice(0, 60)}`;
+      const p = field(e.body, 'params');
+      return `#${e.seq} during ${e.phase}: level ${JSON.stringify(field(p, 'level'))} ${JSON.stringify(field(p, 'data') ?? null).slice(0, 60)}`;
     })
     .join('; ');
 }

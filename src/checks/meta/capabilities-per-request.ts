@@ -16,7 +16,7 @@ const MAX_TOOLS = 10;
 export function capabilityAsks(ex: Exchange): string[] {
   const r = resultOf(ex);
   if (r?.resultType !== 'input_required' || !r.inputRequests || typeof r.inputRequests !== 'object') return [];
-  return Object.values(r.inputRequests as JsonObject)
+  return Object.values(r.inputRequests)
     .map((q) => (q && typeof q === 'object' ? field(q, 'method') : undefined))
     .filter((m): m is string => typeof m === 'string' && m in NEEDS);
 }

@@ -62,7 +62,7 @@ async function judge(t: CheckContext, op: MrtrOp, s: Spoiler): Promise<boolean> 
   const answers = first.result && answersFor(first.result);
   if (!first.result || !answers) return false;
   const [key] = inputRequestsOf(first.result)[0]!;
-  const spoiled = { ...answers, [key]: s.spoil(answers[key] as JsonObject) };
+  const spoiled = { ...answers, [key]: s.spoil(answers[key]!) };
   const ex = await retry(t, op, { ...retryParams(first.result, answers), inputResponses: spoiled });
   stopOnTransport(t, ex, `${op.label} retry with a malformed "${key}"`);
   const out = outcomeOf(ex);

@@ -62,8 +62,8 @@ export function answerFor(q: JsonObject): JsonObject | undefined {
 }
 
 /** Answers to every request of a result, or undefined when one of them cannot be answered. */
-export function answersFor(r: JsonObject): JsonObject | undefined {
-  const out: JsonObject = {};
+export function answersFor(r: JsonObject): Record<string, JsonObject> | undefined {
+  const out: Record<string, JsonObject> = {};
   for (const [key, q] of inputRequestsOf(r)) {
     const a = answerFor(q);
     if (!a) return undefined;

@@ -1,6 +1,7 @@
 import { ERROR } from '../../spec/constants.js';
 import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
+import { obj } from '../../spec/read.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { fillArguments, listedPrompts } from './list-valid.js';
@@ -13,9 +14,9 @@ export function messageProblems(r: JsonObject): string[] {
   if (!Array.isArray(r.messages)) return ['messages is not an array'];
   const out: string[] = [];
   r.messages.forEach((m: unknown, i) => {
-    const msg = m && typeof m === 'object' ? (m as JsonObject) : {};
+    const msg = obj(m) ?? {};
     if (msg.role !== 'user' && msg.role !== 'assistant') out.push(`messages[${i}].role is ${JSON.stringify(msg.role)}, not "user" or "assistant"`);
-    const c = msg.content && typeof msg.content === 'object' ? (msg.content as JsonObject) : undefined;
+    const c = obj(msg.content);
     if (!c || typeof c.type !== 'string' || !CONTENT_TYPES.has(c.type)) out.push(`messages[${i}].content is not a content block`);
     else if (c.type === 'text' && typeof c.text !== 'string') out.push(`messages[${i}].content has no text`);
   });

@@ -1,6 +1,7 @@
 import { ERROR } from '../../spec/constants.js';
 import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
+import { obj } from '../../spec/read.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 
@@ -21,8 +22,9 @@ const WRONG: Record<string, unknown> = {
  * the wrong type. Undefined when the schema gives nothing to break. Deep schemas are not walked.
  */
 export function violatingArgs(schema: unknown, valid: JsonObject): { args: JsonObject; how: string } | undefined {
-  if (!schema || typeof schema !== 'object') return undefined;
-  const s = schema as JsonObject;
+  // An array schema gives nothing to break either.
+  const s = obj(schema);
+  if (!s) return undefined;
   const props = s.properties && typeof s.properties === 'object' ? (s.properties as Record<string, JsonObject | undefined>) : {};
   const required = Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === 'string') : [];
   // Header-mirrored properties (x-mcp-header) are left alone: their Mcp-Param-* rules are the http-headers checks' business.

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../target/envelope.js';
-import { obj, member } from '../../spec/read.js';
+import { field, obj, member } from '../../spec/read.js';
 
 /**
  * Arguments that satisfy a tool's inputSchema well enough to call it: required properties only, from `const`,
@@ -26,9 +26,8 @@ function sample(s: unknown, root: unknown, depth: number): unknown {
   switch (type) {
     case 'object': {
       const out: JsonObject = {};
-      const props = (o.properties ?? {}) as JsonObject;
       const required = Array.isArray(o.required) ? o.required.filter((r): r is string => typeof r === 'string') : [];
-      for (const k of required) out[k] = sample(props[k], root, depth + 1) ?? 'test';
+      for (const k of required) out[k] = sample(field(o.properties, k), root, depth + 1) ?? 'test';
       return out;
     }
     case 'array': {

@@ -1,7 +1,7 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage, Completion, CompletionRequest, ModelProvider, ToolCall } from '../../core/provider.js';
-import { cacheParams, classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, readKey, type LiveProviderOptions } from '../shared.js';
+import { cacheParams, classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, lazily, readKey, type LiveProviderOptions } from '../shared.js';
 
 /** Anthropic Messages with tool_use. `max_tokens` is required by the API; 1024 unless given. */
 export function createAnthropicProvider(o: LiveProviderOptions): ModelProvider {
@@ -9,12 +9,16 @@ export function createAnthropicProvider(o: LiveProviderOptions): ModelProvider {
   const baseURL = o.baseURL ?? env.ANTHROPIC_BASE_URL;
   const keyEnv = o.keyEnv ?? 'ANTHROPIC_API_KEY';
   const key = readKey(env, keyEnv, baseURL);
-  const client = new Anthropic({
-    apiKey: key,
-    ...(baseURL ? { baseURL } : {}),
-    timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
-    logLevel: 'off',
+  // The SDK loads at the first request, so making (or never using) a provider costs nothing.
+  const client = lazily(async () => {
+    const { default: SDK } = await import('@anthropic-ai/sdk');
+    return new SDK({
+      apiKey: key,
+      ...(baseURL ? { baseURL } : {}),
+      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
+      logLevel: 'off',
+    });
   });
   const params = { temperature: 0, max_tokens: 1024, ...o.params };
   return {
@@ -23,7 +27,9 @@ export function createAnthropicProvider(o: LiveProviderOptions): ModelProvider {
     async complete(req: CompletionRequest): Promise<Completion> {
       const t0 = performance.now();
       try {
-        const res = await client.messages.create(
+        const res = await (
+          await client()
+        ).messages.create(
           {
             ...params,
             model: o.model,

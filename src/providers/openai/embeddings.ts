@@ -1,25 +1,28 @@
-import OpenAI from 'openai';
 import type { Embedder } from '../../core/provider.js';
-import { classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, readKey, type LiveProviderOptions } from '../shared.js';
+import { classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, lazily, readKey, type LiveProviderOptions } from '../shared.js';
 
 /** `POST /v1/embeddings` through the official SDK; any OpenAI-compatible base URL (Ollama, vLLM, LM Studio). */
 export function createOpenAIEmbedder(o: LiveProviderOptions): Embedder {
   const env = o.env ?? process.env;
   const baseURL = o.baseURL ?? env.OPENAI_BASE_URL;
   const key = readKey(env, o.keyEnv ?? 'OPENAI_API_KEY', baseURL);
-  const client = new OpenAI({
-    apiKey: key,
-    ...(baseURL ? { baseURL } : {}),
-    timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
-    logLevel: 'off',
+  // The SDK loads at the first request.
+  const client = lazily(async () => {
+    const { default: SDK } = await import('openai');
+    return new SDK({
+      apiKey: key,
+      ...(baseURL ? { baseURL } : {}),
+      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
+      logLevel: 'off',
+    });
   });
   return {
     id: `openai:${o.model}`,
     async embed(texts, signal) {
       try {
         // Floats, not the SDK's default base64, so any compatible server answers in the format it knows.
-        const res = await client.embeddings.create({ model: o.model, input: texts, encoding_format: 'float' }, signal ? { signal } : undefined);
+        const res = await (await client()).embeddings.create({ model: o.model, input: texts, encoding_format: 'float' }, signal ? { signal } : undefined);
         const out = new Array<number[]>(texts.length);
         for (const d of res.data) out[d.index] = d.embedding;
         if (out.some((v) => !Array.isArray(v))) throw new Error(`the embeddings endpoint returned ${res.data.length} vectors for ${texts.length} inputs`);

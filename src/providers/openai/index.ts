@@ -1,7 +1,7 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { parseToolArguments, type ChatMessage, type Completion, type CompletionRequest, type ModelProvider, type ToolCall } from '../../core/provider.js';
-import { cacheParams, classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, readKey, type LiveProviderOptions } from '../shared.js';
+import { cacheParams, classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, lazily, readKey, type LiveProviderOptions } from '../shared.js';
 
 /** OpenAI chat completions with tools; any OpenAI-compatible endpoint (Ollama, vLLM, llama.cpp, LM Studio) by base URL. */
 export function createOpenAIProvider(o: LiveProviderOptions): ModelProvider {
@@ -9,12 +9,16 @@ export function createOpenAIProvider(o: LiveProviderOptions): ModelProvider {
   const baseURL = o.baseURL ?? env.OPENAI_BASE_URL;
   const keyEnv = o.keyEnv ?? 'OPENAI_API_KEY';
   const key = readKey(env, keyEnv, baseURL);
-  const client = new OpenAI({
-    apiKey: key,
-    ...(baseURL ? { baseURL } : {}),
-    timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
-    logLevel: 'off',
+  // The SDK loads at the first request, so making (or never using) a provider costs nothing.
+  const client = lazily(async () => {
+    const { default: SDK } = await import('openai');
+    return new SDK({
+      apiKey: key,
+      ...(baseURL ? { baseURL } : {}),
+      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
+      logLevel: 'off',
+    });
   });
   const params = { temperature: 0, ...o.params };
   return {
@@ -23,7 +27,9 @@ export function createOpenAIProvider(o: LiveProviderOptions): ModelProvider {
     async complete(req: CompletionRequest): Promise<Completion> {
       const t0 = performance.now();
       try {
-        const res = await client.chat.completions.create(
+        const res = await (
+          await client()
+        ).chat.completions.create(
           {
             ...params,
             model: o.model,
