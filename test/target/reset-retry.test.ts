@@ -4,6 +4,7 @@ import { createServer, request as httpRequest, Agent as HttpAgent, type Incoming
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { HttpTransport } from '../../src/target/http.js';
+import { httpGet } from '../../src/target/http-get.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { bodyRepeatIsSafe, repeatIsSafe } from '../../src/target/reset-retry.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
@@ -169,6 +170,31 @@ describe('a kept-alive connection closed before any byte of the answer', () => {
       assert.equal(s.seen.length, before + 1);
     } finally {
       await t.close();
+      await s.close();
+    }
+  });
+
+  it('repeats a metadata GET on the shared pool, and records the repeat', async () => {
+    const s = await resettingServer(closeSecond);
+    const recorder = new WireRecorder();
+    try {
+      const first = await httpGet(s.url, { timeoutMs: 5000, recorder, phase: 'test' });
+      assert.equal(first.status, 200);
+      await idle();
+      const second = await httpGet(s.url, { timeoutMs: 5000, recorder, phase: 'test' });
+      assert.equal(second.failure, undefined);
+      assert.equal(second.status, 200);
+      assert.equal(second.evidence.length, 3, 'request, repeat, answer');
+      assert.equal(recorder.entries.find((e) => e.seq === second.evidence[1])?.retry?.of, second.evidence[0]);
+      assert.deepEqual(
+        s.seen.map((x) => [x.socket, x.nth, x.fate]),
+        [
+          [1, 1, 'answer'],
+          [1, 2, 'close'],
+          [2, 1, 'answer'],
+        ],
+      );
+    } finally {
       await s.close();
     }
   });
