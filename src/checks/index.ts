@@ -70,3 +70,4 @@ export type { CheckDefinition, CheckContext, CheckOptions, CheckFailure, CheckEr
 export { checkEras, erasOfSpec, ERA_LABEL } from './eras.js';
 export { CheckStop } from './types.js';
 export { SharedState } from './shared.js';
+export { adoptSharedSession } from './legacy/support.js';

@@ -44,6 +44,8 @@ export interface WireEntry {
   body?: unknown;
   raw?: string;
   truncated?: boolean;
+  /** This request repeats wire #`of`, lost to a kept-alive connection closed before any byte of its answer. */
+  retry?: { of: number; cause: string };
 }
 
 export interface CheckResult {

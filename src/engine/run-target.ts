@@ -4,7 +4,7 @@ import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
 import { summarize } from '../core/summary.js';
-import { SharedState, type CheckDefinition } from '../checks/index.js';
+import { adoptSharedSession, SharedState, type CheckDefinition } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
 import { probeEra } from '../target/probe.js';
 import { WireRecorder } from '../target/recorder.js';
@@ -21,6 +21,7 @@ import { LiveCaller } from './live-caller.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { detectDualEra } from '../target/dual-era.js';
+import type { LegacySession } from '../target/legacy-session.js';
 import { Deadline } from '../target/deadline.js';
 import { deriveTimeouts } from '../core/timeouts.js';
 import { migrationSection } from './migration.js';
@@ -74,6 +75,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     durationMs: 0,
   };
   let probe: ProbeOutcome | undefined;
+  // The dual-era detection's 2025 session, kept for the 2025-era checks until the shared state adopts it.
+  let kept: LegacySession | undefined;
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
     if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
@@ -85,7 +88,10 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
     });
     if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
-      probe.dualEra = await detectDualEra(spec, recorder, deadline.left(timeouts.startup), deadline.signal);
+      probe.dualEra = await detectDualEra(spec, recorder, deadline.left(timeouts.startup), deadline.signal, {
+        requestTimeoutMs: timeouts.request,
+        take: (s) => (kept = s),
+      });
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
     // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).
     if (probe.unreachable && transport.correlation) {
@@ -110,6 +116,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         timeouts: { ...timeouts, checkBudget: deadline.left(timeouts.checkBudget) },
         requireModern: o.requireModern ?? false,
       };
+      if (kept) adoptSharedSession(env.shared, kept);
+      kept = undefined;
       try {
         report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       } finally {
@@ -126,6 +134,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o, timeouts });
     }
   } finally {
+    await kept?.close().catch(() => undefined);
     deadline.dispose();
     // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
     await transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);

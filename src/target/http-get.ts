@@ -1,7 +1,8 @@
-import { request } from 'undici';
+import { Agent, getGlobalDispatcher, request, type Dispatcher } from 'undici';
 import { toTransportError, type TransportError } from './errors.js';
 import { withDeadline } from './deadline.js';
 import type { WireRecorder } from './recorder.js';
+import { silentResetCause, watchSockets } from './reset-retry.js';
 
 export interface GetResult {
   status?: number;
@@ -20,11 +21,27 @@ export async function httpGet(
   o: { timeoutMs: number; recorder: WireRecorder; phase: string; headers?: Record<string, string> },
 ): Promise<GetResult> {
   const headers = { accept: 'application/json', ...o.headers };
-  const evidence = [o.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: 'GET', url, headers } })];
+  const sent = (retry?: { of: number; cause: string }) =>
+    o.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: 'GET', url, headers }, ...(retry ? { retry } : {}) });
+  const evidence = [sent()];
+  watchSockets();
   try {
     return await withDeadline(
       async (signal) => {
-        const res = await request(url, { method: 'GET', headers, signal, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+        const get = (dispatcher: Dispatcher) =>
+          request(url, { method: 'GET', headers, signal, dispatcher, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
+        let fresh: Agent | undefined;
+        let res: Dispatcher.ResponseData;
+        try {
+          res = await get(getGlobalDispatcher());
+        } catch (e) {
+          // A GET reads: lost to a kept-alive connection closed before any byte, it is sent once more (reset-retry.ts).
+          const cause = silentResetCause(e);
+          if (cause === undefined) throw e;
+          evidence.push(sent({ of: evidence[0]!, cause }));
+          res = await get((fresh = new Agent({ connections: 1 })));
+        }
+        void fresh?.close().catch(() => undefined);
         const h: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
         let bodyText = '';

@@ -1,4 +1,4 @@
-import { request, type Agent, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError, toTransportError } from './errors.js';
@@ -9,7 +9,8 @@ import { MessageStream, type StreamOptions } from './stream.js';
 
 export interface HttpStreamDeps {
   url: string;
-  agent: Agent;
+  /** Runs the request on the pool, once more on a fresh connection after a silent reset when that is safe (reset-retry.ts). */
+  send: (attempt: (d: Dispatcher) => Promise<Dispatcher.ResponseData>, record: (cause: string) => void) => Promise<Dispatcher.ResponseData>;
   userHeaders?: Record<string, string>;
   recorder: WireRecorder;
   maxBodyBytes: number;
@@ -26,7 +27,16 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
     for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
     if (v !== null) headers[k] = v;
   }
-  s.evidence.push(d.recorder.record({ from: 'harness', channel: 'http', phase: o.phase, http: { method: 'POST', url: d.url, headers }, json: msg }));
+  const sent = (retry?: { of: number; cause: string }) =>
+    d.recorder.record({
+      from: 'harness',
+      channel: 'http',
+      phase: o.phase,
+      http: { method: 'POST', url: d.url, headers },
+      json: msg,
+      ...(retry ? { retry } : {}),
+    });
+  s.evidence.push(sent());
   const ctl = new AbortController();
   let ours = false;
   s.onClose(() => {
@@ -39,15 +49,19 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
 
   void (async () => {
     try {
-      const res = await request(d.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(msg),
-        signal: ctl.signal,
-        dispatcher: d.agent,
-        headersTimeout: o.timeoutMs,
-        bodyTimeout: o.timeoutMs,
-      });
+      const res = await d.send(
+        (dispatcher) =>
+          request(d.url, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(msg),
+            signal: ctl.signal,
+            dispatcher,
+            headersTimeout: o.timeoutMs,
+            bodyTimeout: o.timeoutMs,
+          }),
+        (cause) => s.evidence.push(sent({ of: s.evidence[0]!, cause })),
+      );
       const h = flat(res.headers);
       const contentType = h['content-type'] ?? '';
       s.http = { status: res.statusCode, headers: h, contentType, sse: /^text\/event-stream/i.test(contentType) };

@@ -7,6 +7,7 @@ import type { CorrelationBreak, Exchange, HttpInfo, SendOptions, Transport } fro
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
+import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, silentResetCause, watchSockets } from './reset-retry.js';
 import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
 
@@ -65,6 +66,8 @@ export class HttpTransport implements Transport {
   legacySession: LegacyHttpSession | undefined;
   correlation: CorrelationBreak | undefined;
   private reinitializing: Promise<boolean> | undefined;
+  /** Tools the server's tools/list marked read-only: a call of one may be repeated after a silent reset. */
+  private readonly readOnlyTools = new Set<string>();
 
   constructor(
     private readonly opts: HttpTransportOptions,
@@ -73,6 +76,28 @@ export class HttpTransport implements Transport {
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
     this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     for (const v of Object.values(opts.headers ?? {})) recorder.masker.add(v);
+    watchSockets();
+  }
+
+  /**
+   * Runs `attempt` on the pool; when the server closed a reused connection before any byte of the answer and the
+   * request is safe to repeat, records the repeat and runs it once more on a connection of its own.
+   */
+  private async withOneRetry<T>(attempt: (d: Dispatcher) => Promise<T>, safe: () => boolean, record: (cause: string) => void): Promise<T> {
+    try {
+      return await attempt(this.agent);
+    } catch (e) {
+      const cause = silentResetCause(e);
+      if (cause === undefined || this.deadReason !== undefined || !safe()) throw e;
+      record(cause);
+      const fresh = new Agent({ connections: 1 });
+      try {
+        return await attempt(fresh);
+      } finally {
+        // Closes once the answer is read (or, for a held stream, once the stream ends or is cancelled).
+        void fresh.close().catch(() => undefined);
+      }
+    }
   }
 
   async send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
@@ -127,29 +152,36 @@ export class HttpTransport implements Transport {
     }
     const body = o.rawBody ?? JSON.stringify(msg);
     const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [] };
-    ex.evidence.push(
+    const sent = (retry?: { of: number; cause: string }) =>
       this.recorder.record({
         from: 'harness',
         channel: 'http',
         phase: o.phase,
         http: { method: 'POST', url: this.opts.url, headers },
         ...(o.rawBody === undefined ? { json: msg } : { text: body }),
-      }),
-    );
+        ...(retry ? { retry } : {}),
+      });
+    ex.evidence.push(sent());
+    const safe = () => (o.rawBody === undefined ? repeatIsSafe(msg, this.readOnlyTools) : bodyRepeatIsSafe(o.rawBody, this.readOnlyTools));
     try {
       await withDeadline(
-        async (signal) => {
-          const res = await request(this.opts.url, {
-            method: 'POST',
-            headers,
-            body,
-            signal,
-            dispatcher: this.agent,
-            headersTimeout: o.timeoutMs,
-            bodyTimeout: o.timeoutMs,
-          });
-          await this.readBody(res, msg, ex, o);
-        },
+        (signal) =>
+          this.withOneRetry(
+            async (dispatcher) => {
+              const res = await request(this.opts.url, {
+                method: 'POST',
+                headers,
+                body,
+                signal,
+                dispatcher,
+                headersTimeout: o.timeoutMs,
+                bodyTimeout: o.timeoutMs,
+              });
+              await this.readBody(res, msg, ex, o);
+            },
+            safe,
+            (cause) => ex.evidence.push(sent({ of: ex.evidence[0]!, cause })),
+          ),
         o.timeoutMs,
         'complete answer',
         o.signal,
@@ -157,6 +189,7 @@ export class HttpTransport implements Transport {
     } catch (e) {
       ex.failure = toTransportError(e, { url: this.opts.url });
     }
+    if (msg.method === 'tools/list' && ex.response) for (const name of readOnlyToolNames(ex.response.result)) this.readOnlyTools.add(name);
     ex.durationMs = performance.now() - t0;
     return ex;
   }
@@ -251,55 +284,26 @@ export class HttpTransport implements Transport {
   async raw(o: RawHttpRequest): Promise<RawHttpResponse> {
     const t0 = performance.now();
     const headers: Record<string, string> = { ...(o.bare ? {} : { ...this.opts.headers, ...this.sessionHeaders() }), ...o.headers };
-    const evidence = [
+    const sent = (retry?: { of: number; cause: string }) =>
       this.recorder.record({
         from: 'harness',
         channel: 'http',
         phase: o.phase,
         http: { method: o.method, url: this.opts.url, headers },
         ...(o.body !== undefined ? { text: o.body } : {}),
-      }),
-    ];
+        ...(retry ? { retry } : {}),
+      });
+    const evidence = [sent()];
+    // GET reads; DELETE ends a session; a POST is judged by what its body asks for.
+    const safe = () => /^(GET|HEAD|OPTIONS)$/i.test(o.method) || (/^POST$/i.test(o.method) && bodyRepeatIsSafe(o.body, this.readOnlyTools));
     try {
       return await withDeadline(
-        async (signal) => {
-          const res = await request(this.opts.url, {
-            method: o.method,
-            headers,
-            ...(o.body !== undefined ? { body: o.body } : {}),
-            signal,
-            dispatcher: this.agent,
-            headersTimeout: o.timeoutMs,
-            bodyTimeout: o.timeoutMs,
-          });
-          const h = flatHeaders(res.headers);
-          let bodyText = '';
-          let cut = false;
-          for await (const c of res.body) {
-            bodyText += (c as Buffer).toString('utf8');
-            if (bodyText.length >= (o.maxBytes ?? 64 * 1024)) {
-              cut = true;
-              res.body.destroy();
-              break;
-            }
-          }
-          let json: unknown;
-          try {
-            json = bodyText ? parseBounded(bodyText) : undefined;
-          } catch {
-            json = undefined;
-          }
-          evidence.push(
-            this.recorder.record({
-              from: 'server',
-              channel: 'http',
-              phase: o.phase,
-              http: { status: res.statusCode, headers: h },
-              ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }),
-            }),
-          );
-          return { status: res.statusCode, headers: h, bodyText, json, cut, evidence, durationMs: performance.now() - t0 };
-        },
+        (signal) =>
+          this.withOneRetry(
+            (dispatcher) => this.rawAttempt(o, headers, signal, dispatcher, evidence, t0),
+            safe,
+            (cause) => evidence.push(sent({ of: evidence[0]!, cause })),
+          ),
         o.timeoutMs,
         'answer',
       );
@@ -308,12 +312,58 @@ export class HttpTransport implements Transport {
     }
   }
 
+  private async rawAttempt(
+    o: RawHttpRequest,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+    dispatcher: Dispatcher,
+    evidence: number[],
+    t0: number,
+  ): Promise<RawHttpResponse> {
+    const res = await request(this.opts.url, {
+      method: o.method,
+      headers,
+      ...(o.body !== undefined ? { body: o.body } : {}),
+      signal,
+      dispatcher,
+      headersTimeout: o.timeoutMs,
+      bodyTimeout: o.timeoutMs,
+    });
+    const h = flatHeaders(res.headers);
+    let bodyText = '';
+    let cut = false;
+    for await (const c of res.body) {
+      bodyText += (c as Buffer).toString('utf8');
+      if (bodyText.length >= (o.maxBytes ?? 64 * 1024)) {
+        cut = true;
+        res.body.destroy();
+        break;
+      }
+    }
+    let json: unknown;
+    try {
+      json = bodyText ? parseBounded(bodyText) : undefined;
+    } catch {
+      json = undefined;
+    }
+    evidence.push(
+      this.recorder.record({
+        from: 'server',
+        channel: 'http',
+        phase: o.phase,
+        http: { status: res.statusCode, headers: h },
+        ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }),
+      }),
+    );
+    return { status: res.statusCode, headers: h, bodyText, json, cut, evidence, durationMs: performance.now() - t0 };
+  }
+
   /** One POST held open: its SSE events arrive on the stream as they come; closing it cancels (see http-stream.ts). */
   openStream(msg: JsonRpcRequest, o: StreamOptions): MessageStream {
     return openHttpStream(
       {
         url: this.opts.url,
-        agent: this.agent,
+        send: (attempt, record) => this.withOneRetry(attempt, () => repeatIsSafe(msg, this.readOnlyTools), record),
         ...(this.opts.headers ? { userHeaders: this.opts.headers } : {}),
         recorder: this.recorder,
         maxBodyBytes: this.maxBody,

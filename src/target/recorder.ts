@@ -41,6 +41,7 @@ export class WireRecorder {
       channel: e.channel,
       phase: e.phase,
       ...(opts.audit === false ? { legacy: true as const } : {}),
+      ...(e.retry ? { retry: { of: e.retry.of, cause: this.masker.text(e.retry.cause) } } : {}),
     };
     if (e.http) {
       entry.http = { ...e.http };

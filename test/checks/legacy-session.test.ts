@@ -107,6 +107,29 @@ describe('detectDualEra', () => {
     assert.equal(rec.audit?.serverMessages, 0);
   });
 
+  it('hands over the session of a server that served it, open and usable, instead of closing it', async () => {
+    const rec = auditedRecorder();
+    let kept: LegacySession | undefined;
+    assert.equal(await detectDualEra(exampleStdio('support-desk/stdio'), rec, 15_000, undefined, { requestTimeoutMs: 5000, take: (s) => (kept = s) }), true);
+    assert.ok(kept?.ready, 'the handshake succeeded and the process is still running');
+    try {
+      const tools = await kept.request('tools/list');
+      assert.ok(Array.isArray(resultOf(tools)?.tools), 'a 2025 request in the kept session is answered');
+    } finally {
+      await kept.close();
+    }
+    assert.notEqual(kept.transport.deadReason, undefined, 'closed by its new owner');
+  });
+
+  it('closes the session of a server that refused it, even when asked to keep one', async () => {
+    let taken = false;
+    assert.equal(
+      await detectDualEra({ kind: 'http', url: desk.url }, auditedRecorder(), 5000, undefined, { requestTimeoutMs: 5000, take: () => (taken = true) }),
+      false,
+    );
+    assert.equal(taken, false);
+  });
+
   it('support-desk over HTTP with legacy: reject does not', async () => {
     const rec = auditedRecorder();
     assert.equal(await detectDualEra({ kind: 'http', url: desk.url }, rec, 5000), false);

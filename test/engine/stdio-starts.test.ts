@@ -1,4 +1,4 @@
-/** How many server processes one full check over stdio starts: the 2025-era checks share one session, so one process. */
+/** How many server processes one full check over stdio starts: the 2025-era checks share the dual-era probe's session. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ function countingFlag(log: string): string[] {
   return ['--import', `data:text/javascript,${encodeURIComponent(code)}`];
 }
 
-test('a full check of the dual-era support-desk over stdio starts 8 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
+test('a full check of the dual-era support-desk over stdio starts 7 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-starts-'));
   try {
     const log = path.join(dir, 'starts.log');
@@ -27,11 +27,14 @@ test('a full check of the dual-era support-desk over stdio starts 8 server proce
       explain(report),
     );
     const starts = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    // The run's own, the dual-era probe, one shared 2025 session, two for version negotiation, and one each for
-    // removed/initialize, errors/version-every-request and stdio/exit-on-eof (they need an untouched process).
-    assert.equal(starts, 8);
+    // The run's own, the dual-era probe (whose 2025 session the 2025-era checks then share), two for version
+    // negotiation, and one each for removed/initialize, errors/version-every-request and stdio/exit-on-eof (they need
+    // an untouched process).
+    assert.equal(starts, 7);
     const handshakes = report.wire.filter((w) => w.from === 'harness' && (w.body as { method?: unknown } | undefined)?.method === 'initialize');
-    assert.equal(handshakes.length, 5, 'initialize sent by the dual-era probe, the shared session, version negotiation (2) and removed/initialize');
+    assert.equal(handshakes.length, 4, 'initialize sent by the dual-era probe (the shared session), version negotiation (2) and removed/initialize');
+    const sharedUse = report.wire.filter((w) => w.from === 'harness' && w.phase.startsWith('legacy/') && w.channel === 'stdio');
+    assert.ok(sharedUse.length > 0, 'the 2025-era checks sent their requests in the kept session');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

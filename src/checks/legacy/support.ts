@@ -8,6 +8,7 @@ import type { Exchange } from '../../target/transport.js';
 import { toolsFrom, type ToolInfo } from '../support/tools.js';
 import type { CheckContext } from '../types.js';
 import { arr } from '../../spec/read.js';
+import type { SharedState } from '../shared.js';
 
 /** A requirement of the 2025 era, retired (with the handshake) by 2026-07-28. */
 export function legacySpec(section: string, quote: string, since = '2025-11-25'): SpecRef {
@@ -42,6 +43,12 @@ async function sharedSession(t: CheckContext): Promise<LegacySession | undefined
   }
   const s = await p;
   return s.transport.deadReason === undefined ? s : undefined;
+}
+
+/** The run's shared 2025 session is one already open (the dual-era detection's): closed with the shared state. */
+export function adoptSharedSession(shared: SharedState, session: LegacySession): void {
+  sessions.set(shared, Promise.resolve(session));
+  shared.onClose(() => session.close());
 }
 
 /**

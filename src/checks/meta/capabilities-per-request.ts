@@ -33,6 +33,7 @@ export const capabilitiesPerRequest: CheckDefinition = {
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flawed-server', fault: 'capabilities-carried-over' }],
   requires: 'tools',
+  slow: 'two calls in turn of every callable tool: a slow tool (10 s in server-everything) makes this the longest chain of the run',
   async run(t) {
     const callable = (await t.shared.callableTools()).slice(0, MAX_TOOLS);
     if (!callable.length)

@@ -10,7 +10,7 @@ function evidence(t: TargetReport, r: CheckResult): SafeHtml | string {
   if (!entries.length) return '';
   return h`<details class="evidence"><summary>wire evidence (${entries.length} message${entries.length === 1 ? '' : 's'})</summary>${entries.map(
     (w) =>
-      h`<div class="wire"><div class="wire-head">#${w.seq} ${w.from} · ${w.channel} · ${w.phase}${w.http?.method ? ` · ${w.http.method}` : ''}${w.http?.status !== undefined ? ` · HTTP ${w.http.status}` : ''}</div><pre>${jsonText(w.body ?? w.raw ?? '')}</pre></div>`,
+      h`<div class="wire"><div class="wire-head">#${w.seq} ${w.from} · ${w.channel} · ${w.phase}${w.http?.method ? ` · ${w.http.method}` : ''}${w.http?.status !== undefined ? ` · HTTP ${w.http.status}` : ''}${w.retry ? ` · retry of #${w.retry.of}: ${w.retry.cause}` : ''}</div><pre>${jsonText(w.body ?? w.raw ?? '')}</pre></div>`,
   )}</details>`;
 }
 
