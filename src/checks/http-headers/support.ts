@@ -30,8 +30,17 @@ export interface HeaderDeclaration {
   problems: string[];
 }
 
-/** Every `x-mcp-header` in a tool's inputSchema, each judged against the declaration rules (HTTP, MUST). */
+const declared = new WeakMap<object, HeaderDeclaration[]>();
+
+/** Every `x-mcp-header` in a tool's inputSchema, each judged against the declaration rules (HTTP, MUST); walked once per schema. */
 export function headerDeclarations(schema: unknown): HeaderDeclaration[] {
+  if (!schema || typeof schema !== 'object') return [];
+  let out = declared.get(schema);
+  if (!out) declared.set(schema, (out = walkDeclarations(schema)));
+  return out;
+}
+
+function walkDeclarations(schema: object): HeaderDeclaration[] {
   const out: HeaderDeclaration[] = [];
   const stack: { node: unknown; pointer: string; path: string[] | undefined; via?: string }[] = [{ node: schema, pointer: '', path: [] }];
   let nodes = 0;

@@ -8,17 +8,38 @@ export interface SchemaFacts {
   shape: SchemaShape;
 }
 
-/** Every tool schema with its measured shape; measured once per target and shared by the schema checks. */
-export function schemaFacts(tools: ToolInfo[]): SchemaFacts[] {
+const measured = new WeakMap<ToolInfo[], Promise<SchemaFacts[]>>();
+
+/**
+ * Every tool schema with its measured shape; measured once per target (the tool list is read once) and shared by the
+ * schema checks, yielding to the event loop between slices so responses in flight are read on time.
+ */
+export function schemaFacts(tools: ToolInfo[]): Promise<SchemaFacts[]> {
+  let facts = measured.get(tools);
+  if (!facts) measured.set(tools, (facts = measureAll(tools)));
+  return facts;
+}
+
+async function measureAll(tools: ToolInfo[]): Promise<SchemaFacts[]> {
   const out: SchemaFacts[] = [];
-  for (const t of tools)
+  let since = performance.now();
+  for (const t of tools) {
     for (const which of ['inputSchema', 'outputSchema'] as const) {
       const schema = t[which];
       if (schema === undefined || (which === 'outputSchema' && typeof schema === 'boolean')) continue;
       out.push({ tool: t.name, which, schema, shape: measureSchema(schema) });
     }
+    if (performance.now() - since > YIELD_AFTER_MS) {
+      await yieldToLoop();
+      since = performance.now();
+    }
+  }
   return out;
 }
+
+/** How long a loop over a whole catalogue may hold the event loop before it lets I/O run. */
+const YIELD_AFTER_MS = 10;
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface SchemaVerdict {
   label: string;
@@ -47,7 +68,7 @@ export function networkRefs(f: SchemaFacts): string[] {
  * Judges every schema, compiling each distinct schema once (catalogues repeat shapes), and yields to the event loop
  * every few milliseconds so responses still in flight are read on time: a slow harness must not look like a slow server.
  */
-export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sliceMs = 10): Promise<SchemaVerdict[]> {
+export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sliceMs = YIELD_AFTER_MS): Promise<SchemaVerdict[]> {
   const seen = new Map<string, SchemaVerdict>();
   const out: SchemaVerdict[] = [];
   let since = performance.now();
@@ -63,7 +84,7 @@ export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sli
     seen.set(key, v);
     out.push(v);
     if (performance.now() - since > sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       since = performance.now();
     }
   }
