@@ -152,10 +152,14 @@ export function contractsSection(r: ContractsResult): ReportSection {
 export function catalogueDigest(c: Catalogue, r: ContractsResult): CatalogueDigest {
   const tools: CatalogueDigest['tools'] = {};
   const risk = new Map(r.risk.map((x) => [x.tool, x]));
+  // buildCatalogue already hashed the first tool of each name, the one kept here; a name with `#` could be confused
+  // with the `name#2` keys it gives repeated names, and a catalogue made by hand may lack hashes: those are hashed anew.
+  const reuse = !c.tools.some((t) => t.name.includes('#'));
   for (const t of c.tools) {
     if (Object.hasOwn(tools, t.name)) continue;
     const x = risk.get(t.name);
-    tools[t.name] = { hash: hashJson(t), description: hashJson(t.description ?? ''), ...(x ? { risk: `${x.tier} ${x.class}` } : {}) };
+    const hash = reuse && Object.hasOwn(c.hashes.tools, t.name) ? (c.hashes.tools[t.name] as string) : hashJson(t);
+    tools[t.name] = { hash, description: hashJson(t.description ?? ''), ...(x ? { risk: `${x.tier} ${x.class}` } : {}) };
   }
   return { hash: c.hashes.catalogue, tools };
 }

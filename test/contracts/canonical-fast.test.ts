@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scaleTools } from '../../bench/scale/tools.js';
-import { canonicalStringify } from '../../src/contracts/shared/canonical.js';
+import { canonicalStringify, hashJson } from '../../src/contracts/shared/canonical.js';
+import { analyseCatalogue, buildCatalogue, catalogueDigest } from '../../src/contracts/index.js';
 
 /** The hand-written serialiser (taken whenever an option is set; baseLevel 0 changes nothing), the reference. */
 const reference = (v: unknown): string => canonicalStringify(v, 0, { baseLevel: 0 });
@@ -43,5 +44,16 @@ describe('canonical JSON, native fast path', () => {
   it('a generated catalogue of 1,000 tools serialises the same either way', () => {
     const tools = scaleTools(1000, { changed: 40 });
     assert.equal(canonicalStringify(tools), reference(tools));
+  });
+
+  it('the catalogue digest hashes each kept tool as hashJson does, also with repeated names and names with #', () => {
+    for (const extra of [[], [{ name: 'get_order#2', description: 'A tool whose name holds a hash sign.' }]]) {
+      const c = buildCatalogue({ tools: [...scaleTools(30), { ...scaleTools(1)[0], description: 'a second get_order' }, ...extra] });
+      const digest = catalogueDigest(c, analyseCatalogue(c));
+      const firsts = new Map<string, unknown>();
+      for (const t of c.tools) if (!firsts.has(t.name)) firsts.set(t.name, t);
+      assert.equal(Object.keys(digest.tools).length, firsts.size);
+      for (const [name, t] of firsts) assert.equal(digest.tools[name]?.hash, hashJson(t), name);
+    }
   });
 });
