@@ -4,6 +4,7 @@ import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import type { Exchange } from '../target/transport.js';
 import { isCallable, toolsFrom, type ToolInfo } from './support/tools.js';
+import { Slices } from './support/slices.js';
 import { sampleArgs } from './support/sample-args.js';
 import type { CheckOptions } from './options.js';
 import { obj } from '../spec/read.js';
@@ -111,14 +112,11 @@ export class SharedState {
     // Built once (checks read it, none changes it), letting I/O run between slices: thousands of tools take a while.
     return this.once('callable', async () => {
       const out: { tool: ToolInfo; args: JsonObject }[] = [];
-      let since = performance.now();
+      const slices = new Slices();
       for (const tool of await this.tools()) {
         if (!isCallable(tool, this.options.allowTools)) continue;
         out.push({ tool, args: this.options.toolArgs[tool.name] ?? sampleArgs(tool.inputSchema) });
-        if (performance.now() - since > 10) {
-          await new Promise((resolve) => setImmediate(resolve));
-          since = performance.now();
-        }
+        await slices.turn();
       }
       return out;
     });

@@ -5,6 +5,7 @@ import { encodeHeaderValue, type JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import { resolvePointer, sampleArgs } from '../support/sample-args.js';
 import type { ToolInfo } from '../support/tools.js';
+import { Slices } from '../support/slices.js';
 import type { CheckContext } from '../types.js';
 
 export const X_MCP_HEADER = 'x-mcp-header';
@@ -177,7 +178,9 @@ export function encodeParam(v: unknown): string {
 export async function paramTargets(t: CheckContext, types: readonly HeaderParamType[] = ['string', 'integer', 'boolean']): Promise<ParamTarget[]> {
   if (t.shared.offers('tools') === false) return [];
   const out: ParamTarget[] = [];
+  const slices = new Slices();
   for (const { tool, args } of await t.shared.callableTools()) {
+    await slices.turn();
     const all = headerDeclarations(tool.inputSchema);
     if (!all.length || all.some((d) => d.problems.length)) continue;
     for (const d of [...all].sort((a, b) => a.pointer.localeCompare(b.pointer))) {

@@ -1,4 +1,5 @@
 import type { ToolInfo } from '../support/tools.js';
+import { Slices } from '../support/slices.js';
 import { danglingRefs, dialectOf, isNetworkRef, measureSchema, SchemaCompiler, type SchemaShape } from '../support/schema.js';
 
 export interface SchemaFacts {
@@ -22,24 +23,17 @@ export function schemaFacts(tools: ToolInfo[]): Promise<SchemaFacts[]> {
 
 async function measureAll(tools: ToolInfo[]): Promise<SchemaFacts[]> {
   const out: SchemaFacts[] = [];
-  let since = performance.now();
+  const slices = new Slices();
   for (const t of tools) {
     for (const which of ['inputSchema', 'outputSchema'] as const) {
       const schema = t[which];
       if (schema === undefined || (which === 'outputSchema' && typeof schema === 'boolean')) continue;
       out.push({ tool: t.name, which, schema, shape: measureSchema(schema) });
     }
-    if (performance.now() - since > YIELD_AFTER_MS) {
-      await yieldToLoop();
-      since = performance.now();
-    }
+    await slices.turn();
   }
   return out;
 }
-
-/** How long a loop over a whole catalogue may hold the event loop before it lets I/O run. */
-const YIELD_AFTER_MS = 10;
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface SchemaVerdict {
   label: string;
@@ -68,11 +62,12 @@ export function networkRefs(f: SchemaFacts): string[] {
  * Judges every schema, compiling each distinct schema once (catalogues repeat shapes), and yields to the event loop
  * every few milliseconds so responses still in flight are read on time: a slow harness must not look like a slow server.
  */
-export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sliceMs = YIELD_AFTER_MS): Promise<SchemaVerdict[]> {
+export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler): Promise<SchemaVerdict[]> {
   const seen = new Map<string, SchemaVerdict>();
   const out: SchemaVerdict[] = [];
-  let since = performance.now();
+  const slices = new Slices();
   for (const f of all) {
+    await slices.turn();
     const key = JSON.stringify(f.schema) ?? String(f.schema);
     const known = seen.get(key);
     const label = `${f.tool}.${f.which}`;
@@ -83,10 +78,6 @@ export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sli
     const v = judgeSchema(f, compiler);
     seen.set(key, v);
     out.push(v);
-    if (performance.now() - since > sliceMs) {
-      await yieldToLoop();
-      since = performance.now();
-    }
   }
   return out;
 }
