@@ -18,17 +18,21 @@ interface Prepared {
   config: { title: string; description: string; inputSchema: Schema; outputSchema: Schema; annotations: Record<string, boolean> };
 }
 
-/** Schemas are wrapped once per process; the HTTP entry builds a fresh server per request from them. */
+/**
+ * Schemas are wrapped once per process (the HTTP entry builds a fresh server per request from them), and once per
+ * distinct schema: wrapping compiles a validator, and the catalogue repeats about 125 shapes over its N tools.
+ */
 function prepare(n: number, opts: ScaleOptions): Prepared[] {
+  const wrapped = new Map<string, Schema>();
+  const wrap = (schema: Record<string, unknown>): Schema => {
+    const key = JSON.stringify(schema);
+    let w = wrapped.get(key);
+    if (!w) wrapped.set(key, (w = fromJsonSchema(schema)));
+    return w;
+  };
   return scaleTools(n, opts).map((t) => ({
     name: t.name,
-    config: {
-      title: t.title,
-      description: t.description,
-      inputSchema: fromJsonSchema(t.inputSchema),
-      outputSchema: fromJsonSchema(t.outputSchema),
-      annotations: t.annotations,
-    },
+    config: { title: t.title, description: t.description, inputSchema: wrap(t.inputSchema), outputSchema: wrap(t.outputSchema), annotations: t.annotations },
   }));
 }
 

@@ -4,6 +4,7 @@ import type { JsonObject } from '../target/envelope.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import type { Exchange } from '../target/transport.js';
 import { isCallable, toolsFrom, type ToolInfo } from './support/tools.js';
+import { Slices } from './support/slices.js';
 import { sampleArgs } from './support/sample-args.js';
 import type { CheckOptions } from './options.js';
 import { arr, obj } from '../spec/read.js';
@@ -101,14 +102,23 @@ export class SharedState {
     });
   }
 
-  async tools(): Promise<ToolInfo[]> {
-    return toolsFrom((await this.list('tools/list')).items);
+  /** Read once per target: at thousands of tools, rebuilding the list in every check shows as event-loop stalls. */
+  tools(): Promise<ToolInfo[]> {
+    return this.once('tools', async () => toolsFrom((await this.list('tools/list')).items));
   }
 
   /** Tools the safety rule lets us call, each with arguments. */
-  async callableTools(): Promise<{ tool: ToolInfo; args: JsonObject }[]> {
-    return (await this.tools())
-      .filter((t) => isCallable(t, this.options.allowTools))
-      .map((tool) => ({ tool, args: this.options.toolArgs[tool.name] ?? sampleArgs(tool.inputSchema) }));
+  callableTools(): Promise<{ tool: ToolInfo; args: JsonObject }[]> {
+    // Built once (checks read it, none changes it), letting I/O run between slices: thousands of tools take a while.
+    return this.once('callable', async () => {
+      const out: { tool: ToolInfo; args: JsonObject }[] = [];
+      const slices = new Slices();
+      for (const tool of await this.tools()) {
+        if (!isCallable(tool, this.options.allowTools)) continue;
+        out.push({ tool, args: this.options.toolArgs[tool.name] ?? sampleArgs(tool.inputSchema) });
+        await slices.turn();
+      }
+      return out;
+    });
   }
 }

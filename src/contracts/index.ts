@@ -50,6 +50,8 @@ export interface ContractsStats {
 export interface ContractsResult {
   findings: ContractFinding[];
   risk: ToolRisk[];
+  /** Analyses that threw (their findings are missing); the section lists each at error level. */
+  crashes?: AnalysisCrash[];
   stats: ContractsStats;
 }
 
@@ -71,23 +73,47 @@ function structuredFindings(c: Catalogue, observations: readonly StructuredResul
   return out;
 }
 
+/** An analysis that threw: its findings are missing, so the section says so at error level instead of passing quietly. */
+export interface AnalysisCrash {
+  analysis: string;
+  reason: string;
+}
+
+/** Runs one family of analyses; a throw is recorded (ours to fix, not the server's) and the other families still run. */
+function guarded(crashes: AnalysisCrash[], analysis: string, run: () => RawFinding[]): RawFinding[] {
+  try {
+    return run();
+  } catch (e) {
+    crashes.push({ analysis, reason: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+    return [];
+  }
+}
+
 export function analyseCatalogue(original: Catalogue, settings?: RuleSettings, options: ContractsOptions = {}): ContractsResult {
+  const crashes: AnalysisCrash[] = [];
   const { view: c, findings: malformed } = typedView(original);
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const risk = c.tools.map(classifyTool);
   const tokens = estimateTokens(c);
-  const raw: RawFinding[] = [...malformed];
-  const known = fieldNames(settings?.fields);
-  c.tools.forEach((t, i) => raw.push(...riskFindings(t, risk[i] as ToolRisk), ...receiptFindings(t, risk[i] as ToolRisk, known)));
-  raw.push(...largeResultFindings(options.resultSizes ?? [], thresholds), ...disclosureFindings(c, tokens, thresholds), ...(options.extraFindings ?? []));
-  raw.push(...structuredFindings(c, options.structuredResults ?? []));
-  raw.push(...lintCatalogue(c, tokens, thresholds));
-  raw.push(...confusableFindings(c.tools, thresholds.confusableScore));
-  raw.push(...scanPoisoning(c));
+  const raw: RawFinding[] = [...malformed, ...(options.extraFindings ?? [])];
+  raw.push(...guarded(crashes, 'risk rules', () => c.tools.flatMap((t, i) => riskFindings(t, risk[i] as ToolRisk))));
+  raw.push(
+    ...guarded(crashes, 'result contracts', () => {
+      const known = fieldNames(settings?.fields);
+      return c.tools.flatMap((t, i) => receiptFindings(t, risk[i] as ToolRisk, known));
+    }),
+  );
+  raw.push(
+    ...guarded(crashes, 'result sizes', () => [...largeResultFindings(options.resultSizes ?? [], thresholds), ...disclosureFindings(c, tokens, thresholds)]),
+  );
+  raw.push(...guarded(crashes, 'structured results', () => structuredFindings(c, options.structuredResults ?? [])));
+  raw.push(...guarded(crashes, 'description and schema lint', () => lintCatalogue(c, tokens, thresholds)));
+  raw.push(...guarded(crashes, 'confusable names', () => confusableFindings(c.tools, thresholds.confusableScore)));
+  raw.push(...guarded(crashes, 'poisoning scan', () => scanPoisoning(c)));
   const findings = applySettings(raw, settings);
   const riskClasses = Object.fromEntries(RISK_CLASSES.map((k) => [k, 0])) as Record<RiskClass, number>;
   for (const r of risk) riskClasses[r.class]++;
-  const count = { error: 0, warning: 0, info: 0, waived: 0 };
+  const count = { error: crashes.length, warning: 0, info: 0, waived: 0 };
   for (const f of findings) {
     if (f.waived) count.waived++;
     else count[f.severity]++;
@@ -95,6 +121,7 @@ export function analyseCatalogue(original: Catalogue, settings?: RuleSettings, o
   return {
     findings,
     risk,
+    ...(crashes.length ? { crashes } : {}),
     stats: {
       catalogueHash: c.hashes.catalogue,
       tools: c.tools.length,
@@ -108,25 +135,38 @@ export function analyseCatalogue(original: Catalogue, settings?: RuleSettings, o
   };
 }
 
+/** The id of the finding that stands for an analysis that threw; it cannot be turned off or waived. */
+const ANALYSIS_ERROR = 'contracts/analysis-error';
+
 export function contractsSection(r: ContractsResult): ReportSection {
-  return { id: 'contracts', title: 'Tool contracts', findings: r.findings.map((f) => ({ ...f })) };
+  const crashed = (r.crashes ?? []).map((x) => ({
+    ruleId: ANALYSIS_ERROR,
+    severity: 'error' as const,
+    subject: 'catalogue',
+    message: `the ${x.analysis} analysis failed, so its findings are missing: ${x.reason}`,
+  }));
+  return { id: 'contracts', title: 'Tool contracts', findings: [...crashed, ...r.findings.map((f) => ({ ...f }))] };
 }
 
 /** Hashes of the catalogue per tool (its description apart) with each tool's risk, for the gate and the run history. */
 export function catalogueDigest(c: Catalogue, r: ContractsResult): CatalogueDigest {
   const tools: CatalogueDigest['tools'] = {};
   const risk = new Map(r.risk.map((x) => [x.tool, x]));
+  // buildCatalogue already hashed the first tool of each name, the one kept here; a name with `#` could be confused
+  // with the `name#2` keys it gives repeated names, and a catalogue made by hand may lack hashes: those are hashed anew.
+  const reuse = !c.tools.some((t) => t.name.includes('#'));
   for (const t of c.tools) {
     if (Object.hasOwn(tools, t.name)) continue;
     const x = risk.get(t.name);
-    tools[t.name] = { hash: hashJson(t), description: hashJson(t.description ?? ''), ...(x ? { risk: `${x.tier} ${x.class}` } : {}) };
+    const hash = reuse && Object.hasOwn(c.hashes.tools, t.name) ? (c.hashes.tools[t.name] as string) : hashJson(t);
+    tools[t.name] = { hash, description: hashJson(t.description ?? ''), ...(x ? { risk: `${x.tier} ${x.class}` } : {}) };
   }
   return { hash: c.hashes.catalogue, tools };
 }
 
-/** 1 when a rule at error level fired and was not waived. */
+/** 1 when a rule at error level fired and was not waived, or an analysis failed. */
 export function contractsExitCode(r: ContractsResult): 0 | 1 {
-  return r.findings.some((f) => f.severity === 'error' && !f.waived) ? 1 : 0;
+  return r.crashes?.length || r.findings.some((f) => f.severity === 'error' && !f.waived) ? 1 : 0;
 }
 
 export { buildCatalogue, serializeCatalogue, CatalogueError } from './catalogue/catalogue.js';

@@ -15,6 +15,11 @@ export function wasDepthCut(v: unknown): boolean {
   return !!v && typeof v === 'object' && cut.has(v);
 }
 
+/** Marks `root` as cut (a message assembled from parts that were bounded one by one). */
+export function markDepthCut(root: object): void {
+  cut.add(root);
+}
+
 /** Replaces, in place and without recursion, every container below MAX_JSON_DEPTH with DEPTH_PLACEHOLDER. */
 export function boundDepth<T>(root: T, max = MAX_JSON_DEPTH): T {
   if (!root || typeof root !== 'object') return root;

@@ -106,7 +106,15 @@ export function describeAjvError(e: { instancePath?: string; keyword: string; me
 
 export function createAjv(d: Dialect): Ajv {
   // unicodeRegExp off: patterns written for other engines (`[\w\_]`) are valid without the u flag; judge leniently.
-  const opts = { strict: false, allErrors: true, logger: false as const, validateFormats: true, unicodeRegExp: false, code: { regExp: safeRegExp as never } };
+  // optimize off: the optimising pass only tidies generated code (same verdicts) and is much of each compile's cost.
+  const opts = {
+    strict: false,
+    allErrors: true,
+    logger: false as const,
+    validateFormats: true,
+    unicodeRegExp: false,
+    code: { regExp: safeRegExp as never, optimize: false },
+  };
   const a = d === '2020-12' ? new Ajv2020(opts) : d === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
   addFormats(a);
   return a;

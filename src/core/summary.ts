@@ -51,7 +51,9 @@ export function targetFailed(t: TargetReport, policy: ExitPolicy = { contracts: 
 }
 
 export function targetUndecided(t: TargetReport): boolean {
-  return t.outcome === 'inconclusive' || t.results.some((r) => r.status === 'inconclusive' || r.status === 'error');
+  // A contracts analysis that threw (ours, not the server's) leaves the run undecided even where contract findings do not count.
+  const crashed = (t.sections ?? []).some((s) => s.findings.some((f) => f.ruleId === 'contracts/analysis-error'));
+  return crashed || t.outcome === 'inconclusive' || t.results.some((r) => r.status === 'inconclusive' || r.status === 'error');
 }
 
 export function exitCodeFor(report: Report, policy: ExitPolicy = { contracts: true }): number {

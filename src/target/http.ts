@@ -1,5 +1,6 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
+import { parseBoundedAsync } from '../core/json-parse-async.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError, toTransportError } from './errors.js';
 import { settlesWithin, withDeadline } from './deadline.js';
@@ -217,7 +218,7 @@ export class HttpTransport implements Transport {
     const text = await readCapped(res.body, this.maxBody);
     let json: unknown;
     try {
-      json = text.length ? parseBounded(text) : undefined;
+      json = text.length ? await parseBoundedAsync(text) : undefined;
     } catch {
       json = undefined;
     }

@@ -1,6 +1,7 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
 import { headerDeclarations } from './support.js';
+import { Slices } from '../support/slices.js';
 
 export const paramDeclarations: CheckDefinition = {
   id: 'http-headers/param-declarations',
@@ -19,7 +20,9 @@ export const paramDeclarations: CheckDefinition = {
     if (list.broken && !list.items.length) return t.inconclusive('tools/list did not answer with a list', list.broken.evidence);
     const tools = await t.shared.tools();
     let declared = 0;
+    const slices = new Slices();
     for (const tool of tools) {
+      await slices.turn();
       const decls = headerDeclarations(tool.inputSchema);
       declared += decls.length;
       const bad = decls.filter((d) => d.problems.length);

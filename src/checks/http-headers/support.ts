@@ -5,6 +5,7 @@ import { encodeHeaderValue, type JsonObject } from '../../target/envelope.js';
 import type { Exchange } from '../../target/transport.js';
 import { resolvePointer, sampleArgs } from '../support/sample-args.js';
 import type { ToolInfo } from '../support/tools.js';
+import { Slices } from '../support/slices.js';
 import type { CheckContext } from '../types.js';
 
 export const X_MCP_HEADER = 'x-mcp-header';
@@ -30,8 +31,17 @@ export interface HeaderDeclaration {
   problems: string[];
 }
 
-/** Every `x-mcp-header` in a tool's inputSchema, each judged against the declaration rules (HTTP, MUST). */
+const declared = new WeakMap<object, HeaderDeclaration[]>();
+
+/** Every `x-mcp-header` in a tool's inputSchema, each judged against the declaration rules (HTTP, MUST); walked once per schema. */
 export function headerDeclarations(schema: unknown): HeaderDeclaration[] {
+  if (!schema || typeof schema !== 'object') return [];
+  let out = declared.get(schema);
+  if (!out) declared.set(schema, (out = walkDeclarations(schema)));
+  return out;
+}
+
+function walkDeclarations(schema: object): HeaderDeclaration[] {
   const out: HeaderDeclaration[] = [];
   const stack: { node: unknown; pointer: string; path: string[] | undefined; via?: string }[] = [{ node: schema, pointer: '', path: [] }];
   let nodes = 0;
@@ -168,7 +178,9 @@ export function encodeParam(v: unknown): string {
 export async function paramTargets(t: CheckContext, types: readonly HeaderParamType[] = ['string', 'integer', 'boolean']): Promise<ParamTarget[]> {
   if (t.shared.offers('tools') === false) return [];
   const out: ParamTarget[] = [];
+  const slices = new Slices();
   for (const { tool, args } of await t.shared.callableTools()) {
+    await slices.turn();
     const all = headerDeclarations(tool.inputSchema);
     if (!all.length || all.some((d) => d.problems.length)) continue;
     for (const d of [...all].sort((a, b) => a.pointer.localeCompare(b.pointer))) {

@@ -6,7 +6,7 @@ import { judgeAll, networkRefs, schemaFacts, type SchemaFacts } from './support.
 async function facts(t: CheckContext): Promise<SchemaFacts[]> {
   const list = await t.shared.list('tools/list');
   if (list.broken && !list.items.length) t.inconclusive('tools/list did not return tools', list.broken.evidence);
-  const f = schemaFacts(await t.shared.tools());
+  const f = await schemaFacts(await t.shared.tools());
   if (!f.length) t.precondition('the server lists no tools');
   return f;
 }

@@ -1,4 +1,5 @@
 import type { ToolInfo } from '../support/tools.js';
+import { Slices } from '../support/slices.js';
 import { danglingRefs, dialectOf, isNetworkRef, measureSchema, SchemaCompiler, type SchemaShape } from '../support/schema.js';
 
 export interface SchemaFacts {
@@ -8,15 +9,29 @@ export interface SchemaFacts {
   shape: SchemaShape;
 }
 
-/** Every tool schema with its measured shape; measured once per target and shared by the schema checks. */
-export function schemaFacts(tools: ToolInfo[]): SchemaFacts[] {
+const measured = new WeakMap<ToolInfo[], Promise<SchemaFacts[]>>();
+
+/**
+ * Every tool schema with its measured shape; measured once per target (the tool list is read once) and shared by the
+ * schema checks, yielding to the event loop between slices so responses in flight are read on time.
+ */
+export function schemaFacts(tools: ToolInfo[]): Promise<SchemaFacts[]> {
+  let facts = measured.get(tools);
+  if (!facts) measured.set(tools, (facts = measureAll(tools)));
+  return facts;
+}
+
+async function measureAll(tools: ToolInfo[]): Promise<SchemaFacts[]> {
   const out: SchemaFacts[] = [];
-  for (const t of tools)
+  const slices = new Slices();
+  for (const t of tools) {
     for (const which of ['inputSchema', 'outputSchema'] as const) {
       const schema = t[which];
       if (schema === undefined || (which === 'outputSchema' && typeof schema === 'boolean')) continue;
       out.push({ tool: t.name, which, schema, shape: measureSchema(schema) });
     }
+    await slices.turn();
+  }
   return out;
 }
 
@@ -47,11 +62,12 @@ export function networkRefs(f: SchemaFacts): string[] {
  * Judges every schema, compiling each distinct schema once (catalogues repeat shapes), and yields to the event loop
  * every few milliseconds so responses still in flight are read on time: a slow harness must not look like a slow server.
  */
-export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sliceMs = 10): Promise<SchemaVerdict[]> {
+export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler): Promise<SchemaVerdict[]> {
   const seen = new Map<string, SchemaVerdict>();
   const out: SchemaVerdict[] = [];
-  let since = performance.now();
+  const slices = new Slices();
   for (const f of all) {
+    await slices.turn();
     const key = JSON.stringify(f.schema) ?? String(f.schema);
     const known = seen.get(key);
     const label = `${f.tool}.${f.which}`;
@@ -62,10 +78,6 @@ export async function judgeAll(all: SchemaFacts[], compiler: SchemaCompiler, sli
     const v = judgeSchema(f, compiler);
     seen.set(key, v);
     out.push(v);
-    if (performance.now() - since > sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
-      since = performance.now();
-    }
   }
   return out;
 }

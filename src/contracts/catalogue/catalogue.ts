@@ -119,8 +119,10 @@ function entities(list: unknown, what: string, key: string): Entity[] {
 
 /** Sort by identity key, ties by canonical text, so duplicate names still order deterministically. */
 function sortEntities<T extends Entity>(list: T[], key: string): T[] {
-  const keyed = list.map((e) => ({ e, k: String(e[key]), c: canonicalStringify(e) }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.c < b.c ? -1 : a.c > b.c ? 1 : 0));
+  // The canonical text is only needed to break a tie, so it is written only for entities that share a key.
+  const keyed = list.map((e) => ({ e, k: String(e[key]), c: undefined as string | undefined }));
+  const text = (x: (typeof keyed)[number]): string => (x.c ??= canonicalStringify(x.e));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
   return keyed.map((x) => x.e);
 }
 

@@ -119,6 +119,19 @@ let curRow = new Int32Array(256);
 export function boundedDistance(a: string, b: string, cap: number): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  // A common prefix and suffix never change the distance (`get_team_order` / `get_team_invoice`): only the rest is compared.
+  let start = 0;
+  while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
+  }
+  if (start > 0 || endA < a.length || endB < b.length) {
+    a = a.slice(start, endA);
+    b = b.slice(start, endB);
+  }
   if (prevRow.length <= b.length) {
     prevRow = new Int32Array(b.length + 1);
     curRow = new Int32Array(b.length + 1);

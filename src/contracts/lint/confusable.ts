@@ -65,9 +65,9 @@ function judge(a: Prepared, b: Prepared, desc: number, threshold: number, listed
   const nameUpper = 1 - Math.abs(a.norm.length - b.norm.length) / longest;
   const twinDescriptions = desc >= 0.9 && a.words >= 3 && b.words >= 3;
   if (!twinDescriptions && nameUpper < 0.999 && (nameUpper + desc) / 2 < threshold) return undefined;
-  if (opposites(a, b)) return undefined;
   const sure = twinDescriptions || a.norm === b.norm;
-  if (!listed && sure) return true;
+  // Opposite verbs rule a pair out whatever the scores; asked only of pairs that would otherwise count (it allocates).
+  if (!listed && sure) return opposites(a, b) ? undefined : true;
   // Unless already sure, only an edit distance within what the threshold allows matters, so the count may stop there.
   const cap = sure ? Infinity : Math.max(0, Math.ceil(longest * (1 + desc - 2 * threshold)) + 1);
   const distance = cap === Infinity ? levenshtein(a.norm, b.norm) : boundedDistance(a.norm, b.norm, cap);
@@ -75,6 +75,7 @@ function judge(a: Prepared, b: Prepared, desc: number, threshold: number, listed
   const name = 1 - distance / longest;
   const score = (name + desc) / 2;
   if (name < 0.999 && !twinDescriptions && score < threshold) return undefined;
+  if (opposites(a, b)) return undefined;
   if (!listed) return true;
   const [x, y] = a.name < b.name ? [a.name, b.name] : [b.name, a.name];
   return { a: x, b: y, nameSimilarity: round(name), descriptionSimilarity: round(desc), score: round(score) };

@@ -25,7 +25,10 @@ export function toJson(value: unknown, depth = 0): Json | undefined {
       const out: Record<string, Json> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         const j = toJson(v, depth + 1);
-        if (j !== undefined) setOwn(out, k, j);
+        // Plain assignment is much faster than defineProperty; only `__proto__` would reach a setter.
+        if (j === undefined) continue;
+        if (k === '__proto__') setOwn(out, k, j);
+        else out[k] = j;
       }
       return out;
     }
@@ -50,11 +53,46 @@ function escapeInvisible(json: string): string {
   });
 }
 
+/** Canonical array indices, which objects always enumerate first in numeric order, whatever the insertion order. */
+const INDEX_KEY = /^(?:0|[1-9]\d*)$/;
+class NeedsSlowPath extends Error {}
+
+/**
+ * Orders each object's keys for JSON.stringify (a copy only when they are out of order), so the native serialiser does
+ * the work. A key that looks like an array index cannot be placed by insertion order, so such a value takes the
+ * hand-written path; a symbol is written as null there, and here too.
+ */
+function sortedKeys(this: unknown, _key: string, v: unknown): unknown {
+  if (typeof v === 'symbol') return null;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const keys = Object.keys(v);
+  let sorted = true;
+  for (let i = 0; i < keys.length; i++) {
+    if (INDEX_KEY.test(keys[i] as string)) throw new NeedsSlowPath();
+    if (i && (keys[i - 1] as string) > (keys[i] as string)) sorted = false;
+  }
+  if (sorted) return v;
+  keys.sort(compareKeys);
+  // No prototype, so a `__proto__` key is copied as an ordinary key.
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of keys) out[k] = (v as Record<string, unknown>)[k];
+  return out;
+}
+
 export function canonicalStringify(
   value: unknown,
   indent = 0,
   opts: { baseLevel?: number; liftKeys?: readonly string[]; escapeInvisible?: boolean } = {},
 ): string {
+  // The compact form (every hash) through the native serialiser: about 10x faster on a large catalogue.
+  if (indent === 0 && opts.baseLevel === undefined && opts.liftKeys === undefined && !opts.escapeInvisible && value !== undefined) {
+    try {
+      const fast = JSON.stringify(value, sortedKeys);
+      if (fast !== undefined) return fast;
+    } catch (e) {
+      if (!(e instanceof NeedsSlowPath)) throw e;
+    }
+  }
   const parts: string[] = [];
   const base = opts.baseLevel ?? 0;
   const str = (x: unknown): string => (opts.escapeInvisible ? escapeInvisible(JSON.stringify(x)) : JSON.stringify(x));

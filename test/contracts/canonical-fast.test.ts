@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scaleTools } from '../../bench/scale/tools.js';
+import { canonicalStringify, hashJson } from '../../src/contracts/shared/canonical.js';
+import { analyseCatalogue, buildCatalogue, catalogueDigest } from '../../src/contracts/index.js';
+
+/** The hand-written serialiser (taken whenever an option is set; baseLevel 0 changes nothing), the reference. */
+const reference = (v: unknown): string => canonicalStringify(v, 0, { baseLevel: 0 });
+
+/** A deterministic pseudo-random JSON-ish value with the awkward cases: unsorted and index-like keys, `__proto__`, holes. */
+function sample(seed: number, depth = 0): unknown {
+  let x = seed;
+  const next = (): number => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const keys = ['b', 'a', 'é', 'Z', '__proto__', '10', '9', '01', 'a b', '\u2028', '😀', 'constructor', 'toString'];
+  const make = (d: number): unknown => {
+    const r = next();
+    if (d > 4 || r < 0.3) return [1.5, -0, NaN, Infinity, 'str\u0000"\\', true, null, undefined, '\ud800', 42][Math.floor(next() * 10)];
+    if (r < 0.55) return Array.from({ length: Math.floor(next() * 4) }, () => make(d + 1));
+    const o: Record<string, unknown> = {};
+    for (let i = Math.floor(next() * 6); i > 0; i--) {
+      const k = keys[Math.floor(next() * keys.length)] as string;
+      if (k === '10' || k === '9') {
+        if (next() < 0.7) continue; // keep most objects on the fast path
+      }
+      Object.defineProperty(o, k, { value: make(d + 1), enumerable: true, writable: true, configurable: true });
+    }
+    if (next() < 0.1) o.fn = () => 1;
+    if (next() < 0.1) o.sym = Symbol('s');
+    return o;
+  };
+  return make(depth);
+}
+
+describe('canonical JSON, native fast path', () => {
+  it('writes exactly what the hand-written serialiser writes', () => {
+    for (let seed = 1; seed <= 3000; seed++) {
+      const v = sample(seed);
+      assert.equal(canonicalStringify(v), reference(v), `seed ${seed}`);
+    }
+    for (const v of [undefined, null, () => 1, Symbol('x'), [undefined, () => 1, Symbol('y')], { a: undefined }, -0, 'x'])
+      assert.equal(canonicalStringify(v), reference(v));
+  });
+
+  it('a generated catalogue of 1,000 tools serialises the same either way', () => {
+    const tools = scaleTools(1000, { changed: 40 });
+    assert.equal(canonicalStringify(tools), reference(tools));
+  });
+
+  it('the catalogue digest hashes each kept tool as hashJson does, also with repeated names and names with #', () => {
+    for (const extra of [[], [{ name: 'get_order#2', description: 'A tool whose name holds a hash sign.' }]]) {
+      const c = buildCatalogue({ tools: [...scaleTools(30), { ...scaleTools(1)[0], description: 'a second get_order' }, ...extra] });
+      const digest = catalogueDigest(c, analyseCatalogue(c));
+      const firsts = new Map<string, unknown>();
+      for (const t of c.tools) if (!firsts.has(t.name)) firsts.set(t.name, t);
+      assert.equal(Object.keys(digest.tools).length, firsts.size);
+      for (const [name, t] of firsts) assert.equal(digest.tools[name]?.hash, hashJson(t), name);
+    }
+  });
+});

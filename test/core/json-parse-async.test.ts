@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEPTH_PLACEHOLDER, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
+import { parseBoundedAsync } from '../../src/core/json-parse-async.js';
+import { scaleTools } from '../../bench/scale/tools.js';
+
+/** Same value, same own-key order, same prototype-free handling of "__proto__", same depth cut. */
+async function same(text: string): Promise<unknown> {
+  const want = parseBounded(text);
+  const got = await parseBoundedAsync(text);
+  assert.deepStrictEqual(got, want);
+  assert.equal(JSON.stringify(got), JSON.stringify(want), 'key order');
+  assert.equal(wasDepthCut(got), wasDepthCut(want));
+  return got;
+}
+
+async function sameError(text: string): Promise<void> {
+  let want: unknown;
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    want = e;
+  }
+  assert.ok(want instanceof SyntaxError, 'the text is invalid');
+  await assert.rejects(parseBoundedAsync(text), (e: unknown) => e instanceof SyntaxError && e.message === want.message);
+}
+
+const big = (inner: string, n = 300): string => `[${Array.from({ length: n }, (_, i) => inner.replace('#', String(i))).join(',')}]`;
+const filler = 'x'.repeat(1200);
+
+describe('parseBoundedAsync', () => {
+  it('a 5,000-tool list answer parses to exactly what JSON.parse gives', async () => {
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { tools: scaleTools(5000), nextCursor: 'c' } }, null, 1);
+    const v = (await same(text)) as { result: { tools: unknown[] } };
+    assert.equal(v.result.tools.length, 5000);
+    // It was split, not parsed whole: timers ran while it parsed.
+    let turns = 0;
+    const tick = setInterval(() => turns++, 0);
+    await parseBoundedAsync(text);
+    clearInterval(tick);
+    assert.ok(turns > 0, 'the event loop had turns during the parse');
+  });
+
+  it('keeps JSON.parse semantics for awkward keys and strings in a large message', async () => {
+    const member = `{"__proto__":{"polluted":#},"a":1,"a":2,"1":"one","s":"q\\"uote\\\\","u":"\\u00e9\\ud83d\\ude00 ]},[{:","e":{},"l":[ ],"f":"${filler}"}`;
+    const v = (await same(` \n${big(member)}\t\r\n`)) as Record<string, unknown>[];
+    const first = v[0] as Record<string, unknown>;
+    assert.ok(Object.hasOwn(first, '__proto__'), '__proto__ is an own property');
+    assert.equal(Object.getPrototypeOf(first), Object.prototype);
+    assert.equal(first.a, 2);
+    assert.deepEqual(Object.keys(first), ['1', '__proto__', 'a', 's', 'u', 'e', 'l', 'f']);
+    // A large object at the top, whose members are split too.
+    await same(`{"b":${big(member)},"a":${big(member)},"b":[]}`);
+  });
+
+  it('cuts what is nested deeper than the bound, at the same places, and says so', async () => {
+    const deep = `${'['.repeat(200)}1${']'.repeat(200)}`;
+    const v = (await same(`{"pad":${big(`"${filler}#"`)},"deep":${deep}}`)) as { deep: unknown };
+    assert.ok(wasDepthCut(v));
+    assert.match(JSON.stringify(v.deep), new RegExp(DEPTH_PLACEHOLDER.replace(/[[\]]/g, '\\$&')));
+  });
+
+  it('throws the error JSON.parse throws on a bad large text', async () => {
+    const good = big(`{"f":"${filler}","n":#}`);
+    for (const bad of [
+      `${good.slice(0, -1)},]`,
+      `${good} x`,
+      good.replace('"n":5}', '"n":5 "m":1}'),
+      good.replace('"n":5}', '"n":5:1}'),
+      good.replace('{"f"', '{f'),
+      `${good.slice(0, -1)}}`,
+      `[${good.slice(1, 200_000)}`,
+      good.replace(',{"f"', ',,{"f"'),
+      `\u00a0${good}`,
+    ])
+      await sameError(bad);
+  });
+});
