@@ -109,6 +109,20 @@ const CASES: HostileCase[] = [
   { mode: 'network-ref', attack: 'schemas with network $refs (the canary counts fetches)' },
   { mode: 'write-bait', attack: 'destructive and unannotated tools', expect: (o) => assert.equal(o.writes, 0, 'a tool that may write was called') },
   { mode: 'ignore-sigterm', attack: 'ignores EOF and SIGTERM', transports: ['stdio'] },
+  {
+    mode: 'wrong-types',
+    slow: true,
+    attack: 'capabilities, tools and results whose members have the wrong JSON types',
+    expect: (o) => {
+      const results = o.report.targets[0]!.results;
+      const crashed = results.filter((r) => r.status === 'error').map((r) => `${r.checkId}: ${r.message ?? ''}`.slice(0, 200));
+      assert.deepEqual(crashed, [], `${o.transport}: checks crashed on wrongly typed members instead of judging them`);
+      assert.ok(
+        results.some((r) => r.checkId === 'wire/server-messages-valid' && r.status === 'fail'),
+        `${o.transport}: the wire schema did not fail`,
+      );
+    },
+  },
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

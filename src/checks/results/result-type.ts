@@ -1,6 +1,6 @@
 import { EXTENSION_RESULT_TYPES, RESULT_TYPES, TASKS_EXTENSION } from '../../spec/constants.js';
 import { resultOf } from '../../target/client.js';
-import type { JsonObject } from '../../target/envelope.js';
+import { field } from '../../spec/read.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
@@ -20,7 +20,8 @@ export const resultTypePresent: CheckDefinition = {
     { fixture: 'flawed-server', fault: 'result-type-unknown' },
   ],
   async run(t) {
-    const extensions = ((t.shared.capabilities()?.extensions ?? {}) as JsonObject) ?? {};
+    // A non-object `extensions` advertises nothing (the wire schema check reports its type).
+    const tasksAdvertised = field(t.shared.capabilities()?.extensions, TASKS_EXTENSION) !== undefined;
     const exchanges: { label: string; ex: Exchange }[] = [{ label: 'server/discover', ex: await t.shared.discover() }];
     for (const [method, cap] of [
       ['tools/list', 'tools'],
@@ -41,7 +42,7 @@ export const resultTypePresent: CheckDefinition = {
       if (!r) continue;
       inspected++;
       const allowed: string[] = [...RESULT_TYPES];
-      if (label.startsWith('tools/call') && TASKS_EXTENSION in extensions) allowed.push(...(EXTENSION_RESULT_TYPES[TASKS_EXTENSION] ?? []));
+      if (label.startsWith('tools/call') && tasksAdvertised) allowed.push(...(EXTENSION_RESULT_TYPES[TASKS_EXTENSION] ?? []));
       if (!('resultType' in r))
         t.fail({
           message: `${label}: resultType is missing`,
