@@ -36,7 +36,6 @@ export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 export { REPORTERS, visible, truncate, wireBody, wireHeader, type Reporter, type RenderOptions } from './reporters/index.js';
 export {
   loadConfig,
-  parseConfig,
   findConfigFile,
   serverToTarget,
   serverRunOptions,

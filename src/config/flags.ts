@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { resolveConfig } from './parse.js';
+import { resolveConfig } from './resolve.js';
 import { attributeOf, optionsOf, type CommandName } from './options.js';
 import { CHECK_DEFAULTS, type AssayConfig, type CheckOptions, type ConfigFlags, type EvalConfig } from './types.js';
 

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
-import { parseConfig } from './parse.js';
 import type { AssayConfig } from './types.js';
 
 export const CONFIG_FILE_NAMES = ['mcp-assay.config.yaml', 'mcp-assay.config.yml'] as const;
@@ -25,5 +24,7 @@ export async function loadConfig(file: string, env: NodeJS.ProcessEnv = process.
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read: ${(err as Error).message}`;
     throw new ConfigError({ file, reason, hint: `create ${CONFIG_FILE_NAMES[0]} or pass the right path` });
   }
+  // The YAML parser and the schema load only when there is a file to read.
+  const { parseConfig } = await import('./parse.js');
   return parseConfig(text.replace(/^\uFEFF/, ''), file, env);
 }

@@ -1,24 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Policy, PolicyTool } from '../core/policy.js';
+import type { Policy } from '../core/policy.js';
 import { ConfigError } from './config-error.js';
-import { policySchema } from './policy-schema.js';
-import { parseStrictYaml } from './strict-yaml.js';
-
-/** Policy text, validated strictly; `get_ticket: read-only` is short for `get_ticket: { class: read-only }`. */
-export function parsePolicy(text: string, file: string, env: NodeJS.ProcessEnv = process.env): Policy {
-  const raw = parseStrictYaml(text.replace(/^\uFEFF/, ''), file, policySchema, env);
-  const servers: Policy['servers'] = {};
-  for (const [name, s] of Object.entries(raw.servers)) {
-    const { tools, ...rules } = s;
-    servers[name] = {
-      ...rules,
-      ...(tools
-        ? { tools: Object.fromEntries(Object.entries(tools).map(([t, v]): [string, PolicyTool] => [t, typeof v === 'string' ? { class: v } : v])) }
-        : {}),
-    };
-  }
-  return { file, defaults: raw.defaults, servers };
-}
 
 export async function loadPolicy(file: string, env: NodeJS.ProcessEnv = process.env): Promise<Policy> {
   let text: string;
@@ -32,5 +14,7 @@ export async function loadPolicy(file: string, env: NodeJS.ProcessEnv = process.
       hint: 'pass the path of a policy YAML file',
     });
   }
+  // As with the config file, the YAML parser and the schema load only when a policy is read.
+  const { parsePolicy } = await import('./policy-parse.js');
   return parsePolicy(text, file, env);
 }

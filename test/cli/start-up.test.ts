@@ -8,14 +8,14 @@ import { pathToFileURL } from 'node:url';
 import { cliArgv, nodeFlags, REPO } from '../support/fixtures.js';
 
 /** The modules (files and packages) one CLI invocation (or `node` with `args`) loads, recorded by a module hook. */
-function loaded(args: string[], argv = cliArgv()): string[] {
+function loaded(args: string[], argv = cliArgv(), cwd?: string): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'assay-load-'));
   const log = path.join(dir, 'loaded.txt');
   const hook = path.join(dir, 'hook.mjs');
   const loader = `import { appendFileSync } from 'node:fs'; export async function load(url, c, next) { if (!url.startsWith('node:')) appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, c); }`;
   writeFileSync(hook, `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loader)}`)});\n`);
   writeFileSync(log, '');
-  execFileSync(process.execPath, ['--import', hook, ...argv, ...args], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+  execFileSync(process.execPath, ['--import', hook, ...argv, ...args], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' }, ...(cwd ? { cwd } : {}) });
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
 }
 
@@ -53,6 +53,16 @@ describe('a command loads only what it uses', () => {
       ),
       [],
     );
+  });
+
+  it('check loads the YAML parser and the config schema only when there is a config file to read', () => {
+    const parsers = (cwd: string) => loaded(['check', '--list'], cliArgv(), cwd).filter((m) => /node_modules\/(zod|yaml)\//.test(m));
+    const bare = mkdtempSync(path.join(tmpdir(), 'assay-noconfig-'));
+    assert.deepEqual(parsers(bare), []);
+    const configured = mkdtempSync(path.join(tmpdir(), 'assay-config-'));
+    writeFileSync(path.join(configured, 'mcp-assay.config.yaml'), 'check:\n  timeout: 5000\n');
+    const found = parsers(configured);
+    assert.ok(found.some((m) => m.includes('/zod/')) && found.some((m) => m.includes('/yaml/')), 'a config file was read without its parser');
   });
 });
 

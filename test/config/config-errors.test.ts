@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, parseConfig } from '../../src/config/index.js';
+import { ConfigError } from '../../src/config/index.js';
+import { parseConfig } from '../../src/config/parse.js';
 
 /** Parses `text` expecting a ConfigError; returns it for exact assertions on location and key. */
 function fails(text: string, env: NodeJS.ProcessEnv = {}): ConfigError {

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, parseConfig, serverRunOptions, serverToTarget } from '../../src/config/index.js';
+import { applyFlags, ConfigError, defaultConfig, findConfigFile, loadConfig, serverRunOptions, serverToTarget } from '../../src/config/index.js';
+import { parseConfig } from '../../src/config/parse.js';
 
 const FULL = `# every option, as a user would write it
 servers:

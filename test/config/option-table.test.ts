@@ -4,7 +4,8 @@ import { CONFIG_ONLY, OPTIONS, attributeOf, configKeysOf, optionsOf, type Option
 import { knownKeysAt } from '../../src/config/known-keys.js';
 import { configSchema } from '../../src/config/schema.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { ConfigError, parseConfig, resolveOptions, defaultConfig } from '../../src/config/index.js';
+import { ConfigError, resolveOptions, defaultConfig } from '../../src/config/index.js';
+import { parseConfig } from '../../src/config/parse.js';
 
 const decls = Object.entries(OPTIONS) as [string, OptionDecl][];
 const BLOCKS = ['check', 'reports', 'eval'] as const;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { parsePolicy } from '../../src/config/index.js';
+import { parsePolicy } from '../../src/config/policy-parse.js';
 import { enforcePolicy, inventoryRows } from '../../src/contracts/index.js';
 import { CORPUS_DIR, loadCorpus } from './corpus-score.js';
 
