@@ -1,5 +1,4 @@
 import type { WireEntry } from '../../core/types.js';
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
 import { headerDeclarations } from '../http-headers/support.js';
@@ -7,6 +6,7 @@ import { paramHeaders } from '../http-headers/support.js';
 import { modernPost, raw } from './support.js';
 import type { HttpProbeResponse } from '../../target/http-probe.js';
 import { field } from '../../spec/read.js';
+import { classifyMessage } from '../../spec/wire/index.js';
 
 const SECTION = 'basic/transports/streamable-http#sending-messages-to-the-server';
 const NO_SSE = 'the server answered no request with an event stream, so there was no stream to inspect';
@@ -38,18 +38,6 @@ async function streamAttempts(t: CheckContext): Promise<{ what: string; r: HttpP
   return out;
 }
 
-function isRequest(body: unknown): body is JsonObject {
-  return (
-    !!body &&
-    typeof body === 'object' &&
-    !Array.isArray(body) &&
-    typeof field(body, 'method') === 'string' &&
-    'id' in body &&
-    !('result' in body) &&
-    !('error' in body)
-  );
-}
-
 export const sseNoServerRequests: CheckDefinition = {
   id: 'http-transport/sse-no-server-requests',
   title: 'a response stream carries no JSON-RPC request from the server',
@@ -66,7 +54,7 @@ export const sseNoServerRequests: CheckDefinition = {
     if (!streamEntries(t).length) await streamAttempts(t);
     const entries = streamEntries(t);
     if (!entries.length) return t.precondition(NO_SSE);
-    const requests = entries.filter((e) => isRequest(e.body));
+    const requests = entries.filter((e) => classifyMessage(e.body) === 'request');
     if (requests.length)
       t.fail({
         message: `${requests.length} JSON-RPC request(s) from the server on response streams: ${[...new Set(requests.map((e) => String(field(e.body, 'method'))))].join(', ')}`,

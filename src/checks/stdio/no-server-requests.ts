@@ -1,19 +1,7 @@
-import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { since2026 } from '../support/spec.js';
 import { field } from '../../spec/read.js';
-
-function isRequest(body: unknown): body is JsonObject {
-  return (
-    !!body &&
-    typeof body === 'object' &&
-    !Array.isArray(body) &&
-    typeof field(body, 'method') === 'string' &&
-    'id' in body &&
-    !('result' in body) &&
-    !('error' in body)
-  );
-}
+import { classifyMessage } from '../../spec/wire/index.js';
 
 export const stdioNoServerRequests: CheckDefinition = {
   id: 'stdio/no-server-requests',
@@ -33,7 +21,7 @@ export const stdioNoServerRequests: CheckDefinition = {
   async run(t) {
     // Everything the server wrote during the run, whichever check caused it.
     const sent = t.client.recorder.entries.filter((e) => e.from === 'server' && e.channel === 'stdio');
-    const requests = sent.filter((e) => isRequest(e.body));
+    const requests = sent.filter((e) => classifyMessage(e.body) === 'request');
     if (!requests.length) return t.note(`${sent.length} server message(s) inspected`);
     t.fail({
       message: `the server wrote ${requests.length} JSON-RPC request(s): ${[...new Set(requests.map((e) => String(field(e.body, 'method'))))].join(', ')}`,
