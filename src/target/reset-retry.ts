@@ -6,6 +6,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import { parseBounded } from '../core/json-depth.js';
+import { at, listItems, str } from '../spec/read.js';
 import { toTransportError } from './errors.js';
 
 /** Per socket: how many requests it carried. Per undici request: its socket and the bytes read before it was sent. */
@@ -65,8 +66,8 @@ export function repeatIsSafe(message: unknown, readOnlyTools: ReadonlySet<string
   if (!('id' in m) || m.method.startsWith('notifications/')) return false;
   if (CHANGES_STATE.has(m.method)) return false;
   if (m.method === 'tools/call') {
-    const params = m.params as Record<string, unknown> | undefined;
-    return typeof params?.name === 'string' && readOnlyTools.has(params.name);
+    const name = str(at(m, 'params', 'name'));
+    return name !== undefined && readOnlyTools.has(name);
   }
   return true;
 }
@@ -85,12 +86,7 @@ export function bodyRepeatIsSafe(body: string | undefined, readOnlyTools: Readon
 
 /** Names of tools a tools/list result marks readOnlyHint: true; the harness already relies on it to call them. */
 export function readOnlyToolNames(result: unknown): string[] {
-  const tools = (result as { tools?: unknown } | undefined)?.tools;
-  if (!Array.isArray(tools)) return [];
-  const out: string[] = [];
-  for (const t of tools as unknown[]) {
-    const tool = t as { name?: unknown; annotations?: { readOnlyHint?: unknown } } | null;
-    if (tool && typeof tool.name === 'string' && tool.annotations?.readOnlyHint === true) out.push(tool.name);
-  }
-  return out;
+  return listItems(result, 'tools')
+    .filter((tool) => at(tool, 'annotations', 'readOnlyHint') === true)
+    .flatMap((tool) => str(tool.name) ?? []);
 }
