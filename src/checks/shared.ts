@@ -37,7 +37,8 @@ export class SharedState {
     private readonly options: CheckOptions,
   ) {}
 
-  private once<T>(key: string, f: () => Promise<T>): Promise<T> {
+  /** `f`'s promise, made once per target under `key` (an area's own shared call uses its area as the key's prefix). */
+  once<T>(key: string, f: () => Promise<T>): Promise<T> {
     let p = this.memo.get(key) as Promise<T> | undefined;
     if (!p) {
       p = f();

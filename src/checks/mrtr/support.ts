@@ -2,7 +2,6 @@ import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { entries, field, obj, objects, oneOf } from '../../spec/read.js';
 import type { Exchange } from '../../target/transport.js';
-import type { SharedState } from '../shared.js';
 import { sampleArgs } from '../support/sample-args.js';
 import type { CheckContext } from '../types.js';
 
@@ -128,16 +127,10 @@ export interface Discovery {
 }
 
 const MAX = { tools: 8, prompts: 5, resources: 5 };
-const memo = new WeakMap<SharedState, Promise<Discovery>>();
 
 /** Which of the server's safe operations answer input_required with every MRTR capability declared; once per target. */
 export function discoverInputRequired(t: CheckContext): Promise<Discovery> {
-  let p = memo.get(t.shared);
-  if (!p) {
-    p = discover(t);
-    memo.set(t.shared, p);
-  }
-  return p;
+  return t.shared.once('mrtr:input-required', () => discover(t));
 }
 
 async function discover(t: CheckContext): Promise<Discovery> {

@@ -5,7 +5,6 @@ import { HttpTransport } from '../../target/http.js';
 import { openTransport } from '../../target/open.js';
 import { UnauditedRecorder } from '../../target/unaudited-recorder.js';
 import type { Exchange } from '../../target/transport.js';
-import type { SharedState } from '../shared.js';
 import type { CheckContext } from '../types.js';
 
 /** The oldest revision with Streamable HTTP: a server that agrees to it serves pre-2025-06-18 clients. */
@@ -24,20 +23,13 @@ export interface LegacyHandshake {
   evidence: number[];
 }
 
-const memo = new WeakMap<SharedState, Promise<LegacyHandshake>>();
-
 /**
  * Whether the server also serves 2025-era clients, asked once per target with a plain legacy `initialize`
  * (no `_meta`, no modern headers). It goes over a second connection, or a second process on stdio: a handshake
  * may pin a stdio connection to the old era (DIGEST §k), and the run's own connection must stay modern.
  */
 export function legacyHandshake(t: CheckContext): Promise<LegacyHandshake> {
-  let p = memo.get(t.shared);
-  if (!p) {
-    p = ask(t);
-    memo.set(t.shared, p);
-  }
-  return p;
+  return t.shared.once('removed:legacy-handshake', () => ask(t));
 }
 
 async function ask(t: CheckContext): Promise<LegacyHandshake> {
