@@ -88,7 +88,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
     });
     if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
-      probe.dualEra = await detectDualEra(spec, recorder, deadline.left(timeouts.startup), deadline.signal, {
+      // A second copy (stdio) or the running target (HTTP): not a first start; and never more than half the run,
+      // so a server silent on initialize cannot leave the modern checks no time.
+      probe.dualEra = await detectDualEra(spec, recorder, deadline.left(Math.min(timeouts.respawnStartup, timeouts.runDeadline / 2)), deadline.signal, {
         requestTimeoutMs: timeouts.request,
         take: (s) => (kept = s),
       });

@@ -86,7 +86,19 @@ const CASES: HostileCase[] = [
     attack: 'the classic ^(a+)+$ pattern against a long near-match',
     expect: mentions(/linear-time engine \(re2js\)/, 'which engine judged the pattern'),
   },
-  { mode: 'discover-only', attack: 'answers server/discover, never initialize' },
+  {
+    mode: 'discover-only',
+    attack: 'answers server/discover, never initialize',
+    // Silence on the 2025 handshake must not use up the run: the dual-era question gets at most half of it.
+    expect: (o) => {
+      const t = o.report.targets[0]!;
+      assert.doesNotMatch(t.outcomeReason ?? '', /before the checks could start/, `${o.transport}: ${t.outcomeReason}`);
+      assert.ok(
+        t.results.some((r) => r.status === 'pass'),
+        `${o.transport}: no check passed: ${t.results.map((r) => r.checkId + ' ' + r.status).join(', ')}`,
+      );
+    },
+  },
   {
     mode: 'echo-secret',
     slow: true,
