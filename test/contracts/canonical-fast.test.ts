@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scaleTools } from '../../bench/scale/tools.js';
-import { canonicalStringify, hashJson } from '../../src/contracts/shared/canonical.js';
+import { canonicalStringify, handWrittenCanonical, hashJson, type CanonicalOptions } from '../../src/contracts/shared/canonical.js';
 import { analyseCatalogue, buildCatalogue, catalogueDigest } from '../../src/contracts/index.js';
 
-/** The hand-written serialiser (taken whenever an option is set; baseLevel 0 changes nothing), the reference. */
-const reference = (v: unknown): string => canonicalStringify(v, 0, { baseLevel: 0 });
+/** The hand-written serialiser, the reference. */
+const reference = (v: unknown, indent = 0, opts: CanonicalOptions = {}): string => handWrittenCanonical(v, indent, opts);
 
 /** A deterministic pseudo-random JSON-ish value with the awkward cases: unsorted and index-like keys, `__proto__`, holes. */
 function sample(seed: number, depth = 0): unknown {
@@ -39,6 +39,43 @@ describe('canonical JSON, native fast path', () => {
     }
     for (const v of [undefined, null, () => 1, Symbol('x'), [undefined, () => 1, Symbol('y')], { a: undefined }, -0, 'x'])
       assert.equal(canonicalStringify(v), reference(v));
+  });
+
+  it('writes the indented, embedded, lifted and escaped forms exactly as the hand-written serialiser does', () => {
+    const variants: [number, CanonicalOptions][] = [
+      [2, {}],
+      [2, { baseLevel: 2, escapeInvisible: true, liftKeys: ['name'] }],
+      [2, { baseLevel: 1, liftKeys: ['uri', 'name', 'b'] }],
+      [4, { escapeInvisible: true }],
+      [0, { escapeInvisible: true, liftKeys: ['a'] }],
+    ];
+    for (let seed = 1; seed <= 1500; seed++) {
+      const v = sample(seed);
+      for (const [indent, opts] of variants)
+        assert.equal(canonicalStringify(v, indent, opts), reference(v, indent, opts), `seed ${seed} ${JSON.stringify(opts)}`);
+    }
+    const invisible = { name: 'x\u200bz', d: 'bidi \u202e and DEL \u007f, tag \u{E0041}', b: ['\uFE0F', { '\u00ad': 1 }] };
+    assert.equal(
+      canonicalStringify(invisible, 2, { baseLevel: 2, escapeInvisible: true, liftKeys: ['name'] }),
+      reference(invisible, 2, { baseLevel: 2, escapeInvisible: true, liftKeys: ['name'] }),
+    );
+    assert.doesNotMatch(canonicalStringify(invisible, 2, { escapeInvisible: true }), /[\u200b\u202e\u007f\u00ad]/u);
+  });
+
+  it('hashes the catalogue as hashJson of its surface, from the per-entity texts', () => {
+    const surface = (c: ReturnType<typeof buildCatalogue>) =>
+      hashJson({ instructions: c.instructions, tools: c.tools, prompts: c.prompts, resources: c.resources, resourceTemplates: c.resourceTemplates });
+    const cases = [
+      buildCatalogue({ tools: [] }),
+      buildCatalogue({ tools: scaleTools(40), instructions: 'Use the order tools.\u200b' }),
+      buildCatalogue({
+        tools: [...scaleTools(3), { name: 'indexed', inputSchema: { type: 'object', properties: { '10': {}, '9': {} } } }],
+        prompts: [{ name: 'p', arguments: [{ name: 'a' }] }],
+        resources: [{ uri: 'file:///a', name: 'a' }],
+        resourceTemplates: [{ uriTemplate: 'file:///{x}', name: 't' }],
+      }),
+    ];
+    for (const c of cases) assert.equal(c.hashes.catalogue, surface(c));
   });
 
   it('a generated catalogue of 1,000 tools serialises the same either way', () => {

@@ -2,7 +2,8 @@
  * The canonical catalogue: everything a server offers a model (tools, prompts, resources, templates,
  * instructions), sorted, key-canonicalised and hashed, so a snapshot can be committed like a lockfile.
  */
-import { canonicalStringify, hashJson, setOwn, toJson } from '../shared/canonical.js';
+import { createHash } from 'node:crypto';
+import { canonicalStringify, hashJson, setOwn, sha256, toJson } from '../shared/canonical.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -126,15 +127,35 @@ function sortEntities<T extends Entity>(list: T[], key: string): T[] {
   return keyed.map((x) => x.e);
 }
 
-/** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. */
-function hashMap(list: Entity[], key: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. `texts` are the canonical texts hashed. */
+function hashMap(list: Entity[], key: string): { hashes: Record<string, string>; texts: string[] } {
+  const hashes: Record<string, string> = {};
+  const texts: string[] = [];
   for (const e of list) {
     let k = String(e[key]);
-    for (let n = 2; Object.hasOwn(out, k); n++) k = `${String(e[key])}#${n}`;
-    setOwn(out, k, hashJson(e));
+    for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
+    const text = canonicalStringify(e);
+    texts.push(text);
+    setOwn(hashes, k, sha256(text));
   }
-  return out;
+  return { hashes, texts };
+}
+
+/**
+ * `hashJson` of the surface `{instructions, prompts, resourceTemplates, resources, tools}` (keys in canonical order),
+ * fed from each entity's canonical text: canonical JSON of an array is its members' texts joined, so nothing is written twice.
+ */
+function surfaceHash(instructions: string | undefined, lists: [string, string[]][]): string {
+  const h = createHash('sha256');
+  h.update('{');
+  if (instructions !== undefined) h.update(`"instructions":${canonicalStringify(instructions)},`);
+  lists.forEach(([name, texts], i) => {
+    h.update(`${i ? ',' : ''}"${name}":[`);
+    texts.forEach((t, j) => h.update(j ? `,${t}` : t));
+    h.update(']');
+  });
+  h.update('}');
+  return `sha256:${h.digest('hex')}`;
 }
 
 export function buildCatalogue(input: RawCatalogueInput): Catalogue {
@@ -148,13 +169,21 @@ export function buildCatalogue(input: RawCatalogueInput): Catalogue {
   if (typeof input.server?.name === 'string') server.name = input.server.name;
   if (typeof input.server?.version === 'string') server.version = input.server.version;
   if (typeof input.protocolVersion === 'string') server.protocolVersion = input.protocolVersion;
-  const surface = { instructions: input.instructions, tools, prompts, resources, resourceTemplates };
+  const t = hashMap(tools, 'name');
+  const p = hashMap(prompts, 'name');
+  const r = hashMap(resources, 'uri');
+  const rt = hashMap(resourceTemplates, 'uriTemplate');
   const hashes: CatalogueHashes = {
-    catalogue: hashJson(surface),
-    tools: hashMap(tools, 'name'),
-    prompts: hashMap(prompts, 'name'),
-    resources: hashMap(resources, 'uri'),
-    resourceTemplates: hashMap(resourceTemplates, 'uriTemplate'),
+    catalogue: surfaceHash(input.instructions, [
+      ['prompts', p.texts],
+      ['resourceTemplates', rt.texts],
+      ['resources', r.texts],
+      ['tools', t.texts],
+    ]),
+    tools: t.hashes,
+    prompts: p.hashes,
+    resources: r.hashes,
+    resourceTemplates: rt.hashes,
   };
   if (input.instructions !== undefined) hashes.instructions = hashJson(input.instructions);
   const c: Catalogue = { format: CATALOGUE_FORMAT, server, tools, prompts, resources, resourceTemplates, hashes };

@@ -37,11 +37,6 @@ export function toJson(value: unknown, depth = 0): Json | undefined {
   }
 }
 
-/**
- * Serialise with sorted keys. `indent` 0 gives the compact form used for hashing.
- * `baseLevel` lets a caller embed the output at that nesting level; `liftKeys` moves identity keys
- * (name, uri) to the front of the outermost object only, so lockfile entries read naturally.
- */
 /** DEL and C1 controls, format characters (zero-width, bidi, tags) and variation selectors: a reviewer could not see them. */
 const INVISIBLE = /[\u007f-\u009f\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
 
@@ -79,20 +74,63 @@ function sortedKeys(this: unknown, _key: string, v: unknown): unknown {
   return out;
 }
 
-export function canonicalStringify(
-  value: unknown,
-  indent = 0,
-  opts: { baseLevel?: number; liftKeys?: readonly string[]; escapeInvisible?: boolean } = {},
-): string {
-  // The compact form (every hash) through the native serialiser: about 10x faster on a large catalogue.
-  if (indent === 0 && opts.baseLevel === undefined && opts.liftKeys === undefined && !opts.escapeInvisible && value !== undefined) {
-    try {
-      const fast = JSON.stringify(value, sortedKeys);
-      if (fast !== undefined) return fast;
-    } catch (e) {
-      if (!(e instanceof NeedsSlowPath)) throw e;
-    }
+export interface CanonicalOptions {
+  baseLevel?: number;
+  liftKeys?: readonly string[];
+  escapeInvisible?: boolean;
+}
+
+/** The top-level object with `lift` keys first, the rest sorted; arrays and scalars go through `sortedKeys`. */
+function lifted(v: unknown, lift: readonly string[]): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return sortedKeys.call(undefined, '', v);
+  const keys = Object.keys(v);
+  if (keys.some((k) => INDEX_KEY.test(k))) throw new NeedsSlowPath();
+  keys.sort(compareKeys);
+  const front = lift.filter((k) => keys.includes(k));
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of [...front, ...keys.filter((k) => !front.includes(k))]) out[k] = (v as Record<string, unknown>)[k];
+  return out;
+}
+
+/** The native serialiser with keys ordered; undefined when the value needs the hand-written path. */
+function native(value: unknown, indent: number, opts: CanonicalOptions): string | undefined {
+  if (value === undefined) return undefined;
+  const lift = opts.liftKeys;
+  let root = true;
+  const replacer = lift
+    ? function (this: unknown, key: string, v: unknown): unknown {
+        if (!root) return sortedKeys.call(this, key, v);
+        root = false;
+        return lifted(v, lift);
+      }
+    : sortedKeys;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, replacer, indent || undefined);
+  } catch (e) {
+    if (e instanceof NeedsSlowPath) return undefined;
+    throw e;
   }
+  if (text === undefined) return undefined;
+  // Strings never hold a raw line break (JSON escapes it), so every newline is layout and takes the base indent.
+  const base = opts.baseLevel ?? 0;
+  if (indent && base > 0) text = text.replace(/\n/g, `\n${' '.repeat(indent * base)}`);
+  // Invisible characters can only sit inside strings (keys or values), so escaping the whole text escapes just those.
+  return opts.escapeInvisible ? escapeInvisible(text) : text;
+}
+
+/**
+ * Serialise with sorted keys. `indent` 0 gives the compact form used for hashing.
+ * `baseLevel` lets a caller embed the output at that nesting level; `liftKeys` moves identity keys
+ * (name, uri) to the front of the outermost object only, so lockfile entries read naturally.
+ */
+export function canonicalStringify(value: unknown, indent = 0, opts: CanonicalOptions = {}): string {
+  // Through the native serialiser with a replacer that orders keys: about 10x faster on a large catalogue.
+  return native(value, indent, opts) ?? handWrittenCanonical(value, indent, opts);
+}
+
+/** The reference serialiser: any value, including objects with array-index-like keys, which V8 would reorder. */
+export function handWrittenCanonical(value: unknown, indent = 0, opts: CanonicalOptions = {}): string {
   const parts: string[] = [];
   const base = opts.baseLevel ?? 0;
   const str = (x: unknown): string => (opts.escapeInvisible ? escapeInvisible(JSON.stringify(x)) : JSON.stringify(x));
