@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scaleTools } from '../../bench/scale/tools.js';
-import { canonicalStringify, handWrittenCanonical, hashJson, type CanonicalOptions } from '../../src/contracts/shared/canonical.js';
-import { analyseCatalogue, buildCatalogue, catalogueDigest } from '../../src/contracts/index.js';
+import { canonicalStringify, handWrittenCanonical, hashJson, isJsonTree, toJson, type CanonicalOptions } from '../../src/contracts/shared/canonical.js';
+import { analyseCatalogue, buildCatalogue, catalogueDigest, parseCatalogue } from '../../src/contracts/index.js';
 
 /** The hand-written serialiser, the reference. */
 const reference = (v: unknown, indent = 0, opts: CanonicalOptions = {}): string => handWrittenCanonical(v, indent, opts);
@@ -76,6 +76,23 @@ describe('canonical JSON, native fast path', () => {
       }),
     ];
     for (const c of cases) assert.equal(c.hashes.catalogue, surface(c));
+  });
+
+  it('a parsed file keeps its JSON members uncopied only where a copy would be equal', () => {
+    for (let seed = 1; seed <= 1500; seed++) {
+      const v = sample(seed);
+      if (isJsonTree(v)) assert.deepEqual(toJson(v), v, `seed ${seed}`);
+    }
+    let deep: unknown = 1;
+    for (let i = 0; i < 300; i++) deep = [deep];
+    for (const odd of [-0, Infinity, NaN, undefined, new Array<number>(3), new Date(0), deep]) assert.equal(isJsonTree(odd), false);
+    // -0 and an overflowing number come out of JSON.parse as -0 and Infinity; the copy turns them into 0 and null.
+    const text = '{"tools":[{"name":"b","x":-0,"y":1e400,"z":{"__proto__":{"a":1}}},{"name":"a","inputSchema":{"type":"object"}}]}';
+    const parsed = parseCatalogue(text, 'odd.json');
+    assert.deepEqual(parsed, buildCatalogue(JSON.parse(text) as { tools: unknown[] }));
+    assert.equal(Object.is(parsed.tools[1]?.x, 0), true);
+    assert.equal(parsed.tools[1]?.y, null);
+    assert.throws(() => parseCatalogue(`{"tools":[{"name":"d","x":${JSON.stringify(deep)}}]}`, 'deep.json'), /deeper than 256/);
   });
 
   it('a generated catalogue of 1,000 tools serialises the same either way', () => {

@@ -3,7 +3,7 @@
  * instructions), sorted, key-canonicalised and hashed, so a snapshot can be committed like a lockfile.
  */
 import { createHash } from 'node:crypto';
-import { canonicalStringify, hashJson, setOwn, sha256, toJson } from '../shared/canonical.js';
+import { canonicalStringify, hashJson, isJsonTree, setOwn, sha256, toJson } from '../shared/canonical.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -107,12 +107,13 @@ export class CatalogueError extends Error {
 
 type Entity = Record<string, unknown>;
 
-function entities(list: unknown, what: string, key: string): Entity[] {
+/** `owned`: the caller made `list` from JSON text and keeps no reference, so JSON members are used as they are, not copied. */
+function entities(list: unknown, what: string, key: string, owned: boolean): Entity[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new CatalogueError(`${what} must be an array`);
   return list.map((item, i) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) throw new CatalogueError(`${what}[${i}] must be an object`);
-    const e = toJson(item) as Entity;
+    const e = (owned && isJsonTree(item) ? item : toJson(item)) as Entity;
     if (typeof e[key] !== 'string') throw new CatalogueError(`${what}[${i}].${key} must be a string`);
     return e;
   });
@@ -127,63 +128,63 @@ function sortEntities<T extends Entity>(list: T[], key: string): T[] {
   return keyed.map((x) => x.e);
 }
 
-/** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. `texts` are the canonical texts hashed. */
-function hashMap(list: Entity[], key: string): { hashes: Record<string, string>; texts: string[] } {
+/** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. Each canonical text also goes to `feed`. */
+function hashMap(list: Entity[], key: string, feed: (text: string, i: number) => void): Record<string, string> {
   const hashes: Record<string, string> = {};
-  const texts: string[] = [];
-  for (const e of list) {
+  list.forEach((e, i) => {
     let k = String(e[key]);
     for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
     const text = canonicalStringify(e);
-    texts.push(text);
+    feed(text, i);
     setOwn(hashes, k, sha256(text));
-  }
-  return { hashes, texts };
-}
-
-/**
- * `hashJson` of the surface `{instructions, prompts, resourceTemplates, resources, tools}` (keys in canonical order),
- * fed from each entity's canonical text: canonical JSON of an array is its members' texts joined, so nothing is written twice.
- */
-function surfaceHash(instructions: string | undefined, lists: [string, string[]][]): string {
-  const h = createHash('sha256');
-  h.update('{');
-  if (instructions !== undefined) h.update(`"instructions":${canonicalStringify(instructions)},`);
-  lists.forEach(([name, texts], i) => {
-    h.update(`${i ? ',' : ''}"${name}":[`);
-    texts.forEach((t, j) => h.update(j ? `,${t}` : t));
-    h.update(']');
   });
-  h.update('}');
-  return `sha256:${h.digest('hex')}`;
+  return hashes;
 }
 
 export function buildCatalogue(input: RawCatalogueInput): Catalogue {
+  return buildOwnedCatalogue(input, false);
+}
+
+/**
+ * `buildCatalogue`; with `owned`, entities that are plain JSON are kept rather than copied (for input parsed from a
+ * file that nothing else holds). The catalogue hash is `hashJson` of the surface `{instructions, prompts,
+ * resourceTemplates, resources, tools}` (keys in canonical order), fed from each entity's canonical text: canonical JSON
+ * of an array is its members' texts joined, so nothing is written twice.
+ */
+export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): Catalogue {
   if (!input || typeof input !== 'object') throw new CatalogueError('catalogue input must be an object');
-  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name'), 'name') as CatalogueTool[];
-  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name'), 'name') as CataloguePrompt[];
-  const resources = sortEntities(entities(input.resources, 'resources', 'uri'), 'uri') as CatalogueResource[];
-  const resourceTemplates = sortEntities(entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate'), 'uriTemplate') as CatalogueResourceTemplate[];
+  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned), 'name') as CatalogueTool[];
+  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned), 'name') as CataloguePrompt[];
+  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned), 'uri') as CatalogueResource[];
+  const resourceTemplates = sortEntities(
+    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned),
+    'uriTemplate',
+  ) as CatalogueResourceTemplate[];
   if (input.instructions !== undefined && typeof input.instructions !== 'string') throw new CatalogueError('instructions must be a string');
   const server: Catalogue['server'] = {};
   if (typeof input.server?.name === 'string') server.name = input.server.name;
   if (typeof input.server?.version === 'string') server.version = input.server.version;
   if (typeof input.protocolVersion === 'string') server.protocolVersion = input.protocolVersion;
-  const t = hashMap(tools, 'name');
-  const p = hashMap(prompts, 'name');
-  const r = hashMap(resources, 'uri');
-  const rt = hashMap(resourceTemplates, 'uriTemplate');
+  const surface = createHash('sha256');
+  surface.update('{');
+  if (input.instructions !== undefined) surface.update(`"instructions":${canonicalStringify(input.instructions)},`);
+  const listed = (name: string, list: Entity[], key: string): Record<string, string> => {
+    surface.update(`${name === 'prompts' ? '' : ','}"${name}":[`);
+    const hashes = hashMap(list, key, (text, i) => surface.update(i ? `,${text}` : text));
+    surface.update(']');
+    return hashes;
+  };
+  const p = listed('prompts', prompts, 'name');
+  const rt = listed('resourceTemplates', resourceTemplates, 'uriTemplate');
+  const r = listed('resources', resources, 'uri');
+  const t = listed('tools', tools, 'name');
+  surface.update('}');
   const hashes: CatalogueHashes = {
-    catalogue: surfaceHash(input.instructions, [
-      ['prompts', p.texts],
-      ['resourceTemplates', rt.texts],
-      ['resources', r.texts],
-      ['tools', t.texts],
-    ]),
-    tools: t.hashes,
-    prompts: p.hashes,
-    resources: r.hashes,
-    resourceTemplates: rt.hashes,
+    catalogue: `sha256:${surface.digest('hex')}`,
+    tools: t,
+    prompts: p,
+    resources: r,
+    resourceTemplates: rt,
   };
   if (input.instructions !== undefined) hashes.instructions = hashJson(input.instructions);
   const c: Catalogue = { format: CATALOGUE_FORMAT, server, tools, prompts, resources, resourceTemplates, hashes };

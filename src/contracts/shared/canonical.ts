@@ -120,6 +120,25 @@ function native(value: unknown, indent: number, opts: CanonicalOptions): string 
 }
 
 /**
+ * True when `value` is already what `toJson` would copy it to (plain objects and arrays, strings, booleans, null,
+ * finite numbers other than -0, within the depth bound), as `JSON.parse` output nearly always is: then no copy is needed.
+ */
+export function isJsonTree(value: unknown, depth = 0): boolean {
+  if (depth > 256) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isJsonTree(value[i], depth + 1)) return false;
+    return Object.getPrototypeOf(value) === Array.prototype;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k in value) if (!Object.hasOwn(value, k) || !isJsonTree((value as Record<string, unknown>)[k], depth + 1)) return false;
+  return true;
+}
+
+/**
  * Serialise with sorted keys. `indent` 0 gives the compact form used for hashing.
  * `baseLevel` lets a caller embed the output at that nesting level; `liftKeys` moves identity keys
  * (name, uri) to the front of the outermost object only, so lockfile entries read naturally.
