@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scaleTools } from '../../bench/scale/tools.js';
-import { canonicalStringify, handWrittenCanonical, hashJson, isJsonTree, toJson, type CanonicalOptions } from '../../src/contracts/shared/canonical.js';
+import {
+  canonicalStringify,
+  handWrittenCanonical,
+  entityState,
+  hashJson,
+  orderedEntityText,
+  toJson,
+  type CanonicalOptions,
+} from '../../src/contracts/shared/canonical.js';
 import { analyseCatalogue, buildCatalogue, catalogueDigest, parseCatalogue } from '../../src/contracts/index.js';
 
 /** The hand-written serialiser, the reference. */
@@ -79,13 +87,27 @@ describe('canonical JSON, native fast path', () => {
   });
 
   it('a parsed file keeps its JSON members uncopied only where a copy would be equal', () => {
+    let ordered = 0;
     for (let seed = 1; seed <= 1500; seed++) {
       const v = sample(seed);
-      if (isJsonTree(v)) assert.deepEqual(toJson(v), v, `seed ${seed}`);
+      if (!v || typeof v !== 'object' || Array.isArray(v)) continue;
+      if (entityState(v).json) assert.deepEqual(toJson(v), v, `seed ${seed}`);
+      // Read back from a snapshot-like text (keys sorted below the top, some lifted to the front of it).
+      const back = JSON.parse(canonicalStringify(v, 2, { liftKeys: ['b', 'Z'] })) as Record<string, unknown>;
+      const state = entityState(back);
+      assert.equal(state.json, true);
+      if (state.ordered) {
+        ordered++;
+        assert.equal(orderedEntityText(back), reference(back), `seed ${seed}`);
+      }
     }
+    assert.ok(ordered > 100, `only ${ordered} samples took the ordered path`);
     let deep: unknown = 1;
     for (let i = 0; i < 300; i++) deep = [deep];
-    for (const odd of [-0, Infinity, NaN, undefined, new Array<number>(3), new Date(0), deep]) assert.equal(isJsonTree(odd), false);
+    for (const odd of [-0, Infinity, NaN, undefined, new Array<number>(3), new Date(0), deep]) assert.equal(entityState({ odd }).json, false);
+    assert.deepEqual(entityState({ b: { y: 1, x: 2 } }), { json: true, ordered: false });
+    assert.deepEqual(entityState({ b: 1, a: { x: [{ p: 1, q: 2 }] } }), { json: true, ordered: true });
+    assert.deepEqual(entityState({ b: { 7: 1 } }), { json: true, ordered: false });
     // -0 and an overflowing number come out of JSON.parse as -0 and Infinity; the copy turns them into 0 and null.
     const text = '{"tools":[{"name":"b","x":-0,"y":1e400,"z":{"__proto__":{"a":1}}},{"name":"a","inputSchema":{"type":"object"}}]}';
     const parsed = parseCatalogue(text, 'odd.json');

@@ -3,7 +3,7 @@
  * instructions), sorted, key-canonicalised and hashed, so a snapshot can be committed like a lockfile.
  */
 import { createHash } from 'node:crypto';
-import { canonicalStringify, hashJson, isJsonTree, setOwn, sha256, toJson } from '../shared/canonical.js';
+import { canonicalStringify, entityState, hashJson, orderedEntityText, setOwn, sha256, toJson } from '../shared/canonical.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -107,13 +107,18 @@ export class CatalogueError extends Error {
 
 type Entity = Record<string, unknown>;
 
-/** `owned`: the caller made `list` from JSON text and keeps no reference, so JSON members are used as they are, not copied. */
-function entities(list: unknown, what: string, key: string, owned: boolean): Entity[] {
+/**
+ * `owned`: the caller made `list` from JSON text and keeps no reference, so plain JSON members are used as they are,
+ * not copied; those already in canonical key order below the top (as a snapshot file writes them) join `ordered`.
+ */
+function entities(list: unknown, what: string, key: string, owned: boolean, ordered: WeakSet<object>): Entity[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new CatalogueError(`${what} must be an array`);
-  return list.map((item, i) => {
+  return (list as unknown[]).map((item, i) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) throw new CatalogueError(`${what}[${i}] must be an object`);
-    const e = (owned && isJsonTree(item) ? item : toJson(item)) as Entity;
+    const state = owned ? entityState(item) : undefined;
+    if (state?.ordered) ordered.add(item);
+    const e = (state?.json ? item : toJson(item)) as Entity;
     if (typeof e[key] !== 'string') throw new CatalogueError(`${what}[${i}].${key} must be a string`);
     return e;
   });
@@ -129,12 +134,12 @@ function sortEntities<T extends Entity>(list: T[], key: string): T[] {
 }
 
 /** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. Each canonical text also goes to `feed`. */
-function hashMap(list: Entity[], key: string, feed: (text: string, i: number) => void): Record<string, string> {
+function hashMap(list: Entity[], key: string, ordered: WeakSet<object>, feed: (text: string, i: number) => void): Record<string, string> {
   const hashes: Record<string, string> = {};
   list.forEach((e, i) => {
     let k = String(e[key]);
     for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
-    const text = canonicalStringify(e);
+    const text = ordered.has(e) ? orderedEntityText(e) : canonicalStringify(e);
     feed(text, i);
     setOwn(hashes, k, sha256(text));
   });
@@ -153,11 +158,12 @@ export function buildCatalogue(input: RawCatalogueInput): Catalogue {
  */
 export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): Catalogue {
   if (!input || typeof input !== 'object') throw new CatalogueError('catalogue input must be an object');
-  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned), 'name') as CatalogueTool[];
-  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned), 'name') as CataloguePrompt[];
-  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned), 'uri') as CatalogueResource[];
+  const ordered = new WeakSet<object>();
+  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned, ordered), 'name') as CatalogueTool[];
+  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned, ordered), 'name') as CataloguePrompt[];
+  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned, ordered), 'uri') as CatalogueResource[];
   const resourceTemplates = sortEntities(
-    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned),
+    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned, ordered),
     'uriTemplate',
   ) as CatalogueResourceTemplate[];
   if (input.instructions !== undefined && typeof input.instructions !== 'string') throw new CatalogueError('instructions must be a string');
@@ -170,7 +176,7 @@ export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): C
   if (input.instructions !== undefined) surface.update(`"instructions":${canonicalStringify(input.instructions)},`);
   const listed = (name: string, list: Entity[], key: string): Record<string, string> => {
     surface.update(`${name === 'prompts' ? '' : ','}"${name}":[`);
-    const hashes = hashMap(list, key, (text, i) => surface.update(i ? `,${text}` : text));
+    const hashes = hashMap(list, key, ordered, (text, i) => surface.update(i ? `,${text}` : text));
     surface.update(']');
     return hashes;
   };

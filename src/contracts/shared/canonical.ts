@@ -119,23 +119,73 @@ function native(value: unknown, indent: number, opts: CanonicalOptions): string 
   return opts.escapeInvisible ? escapeInvisible(text) : text;
 }
 
-/**
- * True when `value` is already what `toJson` would copy it to (plain objects and arrays, strings, booleans, null,
- * finite numbers other than -0, within the depth bound), as `JSON.parse` output nearly always is: then no copy is needed.
- */
-export function isJsonTree(value: unknown, depth = 0): boolean {
-  if (depth > 256) return false;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (typeof value !== 'object') return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!isJsonTree(value[i], depth + 1)) return false;
-    return Object.getPrototypeOf(value) === Array.prototype;
+/** 0: not plain JSON; 1: plain JSON; 2: plain JSON whose objects all list their keys in canonical order, none index-like. */
+type TreeState = 0 | 1 | 2;
+
+function walk(v: unknown, depth: number): TreeState {
+  if (depth > 256) return 0;
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return 2;
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0) ? 2 : 0;
+  if (typeof v !== 'object') return 0;
+  let state: TreeState = 2;
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return 0;
+    for (let i = 0; i < v.length; i++) {
+      const s = walk(v[i], depth + 1);
+      if (s === 0) return 0;
+      if (s === 1) state = 1;
+    }
+    return state;
   }
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
-  for (const k in value) if (!Object.hasOwn(value, k) || !isJsonTree((value as Record<string, unknown>)[k], depth + 1)) return false;
-  return true;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return 0;
+  let prev: string | undefined;
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) return 0;
+    if (state === 2 && ((prev !== undefined && prev > k) || indexLike(k))) state = 1;
+    prev = k;
+    const s = walk((v as Record<string, unknown>)[k], depth + 1);
+    if (s === 0) return 0;
+    if (s === 1) state = 1;
+  }
+  return state;
+}
+
+const indexLike = (k: string): boolean => {
+  const c = k.charCodeAt(0);
+  return c >= 48 && c <= 57 && INDEX_KEY.test(k);
+};
+
+/**
+ * How far `entity` (an object) already is what `toJson` would copy it to, as `JSON.parse` output nearly always is.
+ * `json`: no copy is needed. `ordered`: also every object below the top lists its keys in canonical order with none
+ * index-like (a snapshot file is written so), so `canonicalEntityText` can skip the key-ordering replacer.
+ */
+export function entityState(entity: object): { json: boolean; ordered: boolean } {
+  const no = { json: false, ordered: false };
+  if (Array.isArray(entity)) {
+    const s = walk(entity, 0);
+    return { json: s !== 0, ordered: s === 2 };
+  }
+  const proto = Object.getPrototypeOf(entity) as unknown;
+  if (proto !== Object.prototype && proto !== null) return no;
+  let ordered = true;
+  for (const k in entity) {
+    if (!Object.hasOwn(entity, k)) return no;
+    if (indexLike(k)) ordered = false;
+    const c = walk((entity as Record<string, unknown>)[k], 1);
+    if (c === 0) return no;
+    if (c === 1) ordered = false;
+  }
+  return { json: true, ordered };
+}
+
+/** `canonicalStringify` of an entity `entityState` found ordered: only its own keys need sorting. */
+export function orderedEntityText(entity: Record<string, unknown>): string {
+  const keys = Object.keys(entity).sort(compareKeys);
+  const top = Object.create(null) as Record<string, unknown>;
+  for (const k of keys) top[k] = entity[k];
+  return JSON.stringify(top);
 }
 
 /**
