@@ -198,26 +198,3 @@ export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): C
   if (typeof input.masked === 'string') c.masked = input.masked;
   return c;
 }
-
-/**
- * Canonical, byte-stable text: fixed top-level order, sorted keys below, identity keys first in entities.
- * Invisible characters are written as `\uXXXX` escapes, so a reviewer sees them in the diff.
- */
-export function serializeCatalogue(c: Catalogue): string {
-  const lines: string[] = [];
-  const field = (k: string, text: string): void => void lines.push(`  ${JSON.stringify(k)}: ${text}`);
-  const canon = (v: unknown, level: number, lift?: string[]): string =>
-    canonicalStringify(v, 2, { baseLevel: level, escapeInvisible: true, ...(lift ? { liftKeys: lift } : {}) });
-  const list = (items: Entity[], lift: string[]): string =>
-    items.length === 0 ? '[]' : '[\n' + items.map((e) => '    ' + canon(e, 2, lift)).join(',\n') + '\n  ]';
-  field('format', JSON.stringify(CATALOGUE_FORMAT));
-  field('server', canon(c.server, 1));
-  if (c.instructions !== undefined) field('instructions', canon(c.instructions, 1));
-  field('tools', list(c.tools, ['name']));
-  field('prompts', list(c.prompts, ['name']));
-  field('resources', list(c.resources, ['uri', 'name']));
-  field('resourceTemplates', list(c.resourceTemplates, ['uriTemplate', 'name']));
-  field('hashes', canon(c.hashes, 1, ['catalogue']));
-  if (c.masked !== undefined) field('masked', JSON.stringify(c.masked));
-  return '{\n' + lines.join(',\n') + '\n}\n';
-}

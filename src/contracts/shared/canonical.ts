@@ -189,6 +189,33 @@ export function orderedEntityText(entity: Record<string, unknown>): string {
 }
 
 /**
+ * Canonical text of a whole document in one native pass, invisible characters escaped: the top level keeps its
+ * insertion order, `liftFor(holder, key)` names the keys to put first in the object under that key (the rest sorted),
+ * every other object has sorted keys. Undefined when some object needs the hand-written path (index-like keys).
+ */
+export function canonicalDocument(
+  doc: Record<string, unknown>,
+  indent: number,
+  liftFor: (holder: unknown, key: string) => readonly string[] | undefined,
+): string | undefined {
+  let root = true;
+  const replacer = function (this: unknown, key: string, v: unknown): unknown {
+    if (root) {
+      root = false;
+      return v;
+    }
+    const lift = liftFor(this, key);
+    return lift ? lifted(v, lift) : sortedKeys.call(this, key, v);
+  };
+  try {
+    return escapeInvisible(JSON.stringify(doc, replacer, indent));
+  } catch (e) {
+    if (e instanceof NeedsSlowPath) return undefined;
+    throw e;
+  }
+}
+
+/**
  * Serialise with sorted keys. `indent` 0 gives the compact form used for hashing.
  * `baseLevel` lets a caller embed the output at that nesting level; `liftKeys` moves identity keys
  * (name, uri) to the front of the outermost object only, so lockfile entries read naturally.
