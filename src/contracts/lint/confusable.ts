@@ -6,7 +6,7 @@ import type { CatalogueTool } from '../catalogue/catalogue.js';
 import type { RawFinding } from '../rules/rule-settings.js';
 import { ANTONYMS } from '../risk/risk-vocabulary.js';
 import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from '../shared/text.js';
-import { boundedDistance, forEachCandidate, vectorCosine, vectorsOf, type Vector } from './confusable-index.js';
+import { boundedDistance, forEachCandidate } from './confusable-index.js';
 
 const OPPOSITE = new Map<string, string>(
   ANTONYMS.flatMap(
@@ -105,10 +105,7 @@ export function scanConfusable(tools: readonly CatalogueTool[], threshold: numbe
         take(a, b, cosine(a.bag, b.bag));
       }
   } else {
-    const vectors = vectorsOf(prepared.map((p) => p.bag));
-    forEachCandidate(prepared, Math.min(0.9, 2 * threshold - 1), (i, j) => {
-      take(prepared[i] as Prepared, prepared[j] as Prepared, vectorCosine(vectors[i] as Vector, vectors[j] as Vector));
-    });
+    forEachCandidate(prepared, Math.min(0.9, 2 * threshold - 1), (i, j, cosine) => take(prepared[i] as Prepared, prepared[j] as Prepared, cosine));
   }
   return { pairs, total };
 }
