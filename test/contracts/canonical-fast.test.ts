@@ -11,6 +11,7 @@ import {
   type CanonicalOptions,
 } from '../../src/contracts/shared/canonical.js';
 import { analyseCatalogue, buildCatalogue, catalogueDigest, parseCatalogue } from '../../src/contracts/index.js';
+import { toolTokens } from '../../src/contracts/catalogue/tokens.js';
 
 /** The hand-written serialiser, the reference. */
 const reference = (v: unknown, indent = 0, opts: CanonicalOptions = {}): string => handWrittenCanonical(v, indent, opts);
@@ -115,6 +116,14 @@ describe('canonical JSON, native fast path', () => {
     assert.equal(Object.is(parsed.tools[1]?.x, 0), true);
     assert.equal(parsed.tools[1]?.y, null);
     assert.throws(() => parseCatalogue(`{"tools":[{"name":"d","x":${JSON.stringify(deep)}}]}`, 'deep.json'), /deeper than 256/);
+  });
+
+  it('estimates tokens from the canonical length, which key order does not change', () => {
+    const odd = { name: 'odd', title: 'T\u200b', description: 'é', inputSchema: { type: 'object', properties: { '10': { enum: [-0, 1e21] }, b: {}, a: {} } } };
+    for (const t of [...buildCatalogue({ tools: scaleTools(200, { changed: 9 }) }).tools, odd]) {
+      const surface = { name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema };
+      assert.equal(toolTokens(t), Math.ceil(reference(surface).length / 4), t.name);
+    }
   });
 
   it('a generated catalogue of 1,000 tools serialises the same either way', () => {
