@@ -114,8 +114,18 @@ export function forEachCandidate(items: readonly Indexed[], minCosine: number, v
     }
     for (let m = 0; m < own.length; m++) weight[own[m] as number] = 0;
     touched.length = 0;
-    kept.sort((p, q) => p - q);
-    for (const j of kept) visit(i, j, cosines[j] as number);
+    if (kept.length * 16 > n - i) {
+      // Most of the rest is kept (a near-identical catalogue): a walk in order beats sorting.
+      for (const j of kept) seen[j] = 1;
+      for (let j = i + 1; j < n; j++)
+        if (seen[j]) {
+          seen[j] = 0;
+          visit(i, j, cosines[j] as number);
+        }
+    } else {
+      kept.sort((p, q) => p - q);
+      for (const j of kept) visit(i, j, cosines[j] as number);
+    }
     kept.length = 0;
   }
 }
