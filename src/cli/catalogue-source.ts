@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { assay, CatalogueError, liveRunOptions, parseCatalogue, type AssayConfig, type Catalogue, type PlannedTarget, type TargetReport } from '../index.js';
 import { UsageError } from './usage-error.js';
@@ -7,10 +8,16 @@ export interface LiveOptions {
   deadlineMs: number;
 }
 
+/** A file as text; an all-ASCII file (snapshots escape what a reviewer could not see) skips UTF-8 decoding. */
+function readText(file: string): string {
+  const bytes = readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
 /** A catalogue from a snapshot file. */
 export function catalogueFromFile(file: string): Catalogue {
   try {
-    return parseCatalogue(readFileSync(file, 'utf8'), file);
+    return parseCatalogue(readText(file), file);
   } catch (e) {
     if (e instanceof CatalogueError) throw new UsageError(e.message);
     throw new UsageError(`${file}: ${(e as Error).message}`);

@@ -169,7 +169,8 @@ export function contractsExitCode(r: ContractsResult): 0 | 1 {
   return r.crashes?.length || r.findings.some((f) => f.severity === 'error' && !f.waived) ? 1 : 0;
 }
 
-export { buildCatalogue, serializeCatalogue, CatalogueError } from './catalogue/catalogue.js';
+export { buildCatalogue, CatalogueError } from './catalogue/catalogue.js';
+export { serializeCatalogue } from './catalogue/catalogue-serialize.js';
 export { parseCatalogue } from './catalogue/catalogue-parse.js';
 export type { Catalogue, CatalogueTool, RawCatalogueInput } from './catalogue/catalogue.js';
 export { diffCatalogues, applyDiffAllowances, diffExitCode } from './diff/diff.js';

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { buildCatalogue, CatalogueError, parseCatalogue, serializeCatalogue } from '../../src/contracts/index.js';
 import { canonicalStringify } from '../../src/contracts/shared/canonical.js';
+import { partByPart } from '../../src/contracts/catalogue/catalogue-serialize.js';
+import { scaleTools } from '../../bench/scale/tools.js';
 
 const EXAMPLES = '/work/shared/spec/2026-07-28/examples/Tool/';
 
@@ -96,6 +98,22 @@ describe('catalogue snapshot', () => {
     assert.ok(text.includes('a\\u200bb\\u202e\\udb40\\udc41'), text);
     assert.ok(!/[\u200b\u202e]/.test(text));
     assert.equal(parseCatalogue(text, 'x.json').tools[0]?.description, 'a\u200bb\u202e\u{E0041}');
+  });
+
+  it('writes the whole document in one pass exactly as part by part', () => {
+    const cases = [
+      buildCatalogue({ tools: [] }),
+      buildCatalogue({ tools: scaleTools(60, { changed: 5 }), server: { name: 's\u200b', version: '1' }, instructions: 'Use\u202e these.' }),
+      { ...buildCatalogue({ tools: scaleTools(3) }), masked: 'a note with \u200b kept as written' },
+      buildCatalogue({
+        tools: [{ name: '123', description: 'index-like name', inputSchema: { type: 'object' } }, ...scaleTools(2)],
+        prompts: [{ name: 'p', arguments: [{ name: 'a', description: 'x\u00ady' }] }],
+        resources: [{ uri: 'file:///a', name: 'a', mimeType: 'text/plain' }],
+        resourceTemplates: [{ uriTemplate: 'file:///{x}', name: 't', title: 'T' }],
+      }),
+      buildCatalogue({ tools: [{ name: 'n', inputSchema: { type: 'object', properties: { '7': {}, b: {} } } }] }),
+    ];
+    for (const c of cases) assert.equal(serializeCatalogue(c), partByPart(c));
   });
 
   it('round-trips through parseCatalogue byte for byte', () => {

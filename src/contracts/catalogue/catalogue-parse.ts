@@ -3,7 +3,7 @@
  * (`{tools: [...]}`, a JSON-RPC response around one, or the combined raw form used by fixtures).
  */
 import { jsonErrorOffset } from './json-locate.js';
-import { buildCatalogue, CATALOGUE_FORMAT, CatalogueError, type Catalogue, type RawCatalogueInput } from './catalogue.js';
+import { buildOwnedCatalogue, CATALOGUE_FORMAT, CatalogueError, type Catalogue, type RawCatalogueInput } from './catalogue.js';
 
 function lineCol(text: string, pos: number): string {
   const before = text.slice(0, pos);
@@ -42,7 +42,8 @@ function rawFrom(doc: Record<string, unknown>): RawCatalogueInput {
 
 function build(raw: RawCatalogueInput, file: string): Catalogue {
   try {
-    return buildCatalogue(raw);
+    // The document was parsed here and nothing else holds it, so its members need no defensive copy.
+    return buildOwnedCatalogue(raw, true);
   } catch (e) {
     throw new CatalogueError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -2,7 +2,8 @@
  * The canonical catalogue: everything a server offers a model (tools, prompts, resources, templates,
  * instructions), sorted, key-canonicalised and hashed, so a snapshot can be committed like a lockfile.
  */
-import { canonicalStringify, hashJson, setOwn, toJson } from '../shared/canonical.js';
+import { createHash } from 'node:crypto';
+import { canonicalStringify, entityState, hashJson, orderedEntityText, setOwn, sha256, toJson } from '../shared/canonical.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -106,12 +107,18 @@ export class CatalogueError extends Error {
 
 type Entity = Record<string, unknown>;
 
-function entities(list: unknown, what: string, key: string): Entity[] {
+/**
+ * `owned`: the caller made `list` from JSON text and keeps no reference, so plain JSON members are used as they are,
+ * not copied; those already in canonical key order below the top (as a snapshot file writes them) join `ordered`.
+ */
+function entities(list: unknown, what: string, key: string, owned: boolean, ordered: WeakSet<object>): Entity[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new CatalogueError(`${what} must be an array`);
-  return list.map((item, i) => {
+  return (list as unknown[]).map((item, i) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) throw new CatalogueError(`${what}[${i}] must be an object`);
-    const e = toJson(item) as Entity;
+    const state = owned ? entityState(item) : undefined;
+    if (state?.ordered) ordered.add(item);
+    const e = (state?.json ? item : toJson(item)) as Entity;
     if (typeof e[key] !== 'string') throw new CatalogueError(`${what}[${i}].${key} must be a string`);
     return e;
   });
@@ -126,62 +133,68 @@ function sortEntities<T extends Entity>(list: T[], key: string): T[] {
   return keyed.map((x) => x.e);
 }
 
-/** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. */
-function hashMap(list: Entity[], key: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of list) {
+/** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. Each canonical text also goes to `feed`. */
+function hashMap(list: Entity[], key: string, ordered: WeakSet<object>, feed: (text: string, i: number) => void): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  list.forEach((e, i) => {
     let k = String(e[key]);
-    for (let n = 2; Object.hasOwn(out, k); n++) k = `${String(e[key])}#${n}`;
-    setOwn(out, k, hashJson(e));
-  }
-  return out;
+    for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
+    const text = ordered.has(e) ? orderedEntityText(e) : canonicalStringify(e);
+    feed(text, i);
+    setOwn(hashes, k, sha256(text));
+  });
+  return hashes;
 }
 
 export function buildCatalogue(input: RawCatalogueInput): Catalogue {
+  return buildOwnedCatalogue(input, false);
+}
+
+/**
+ * `buildCatalogue`; with `owned`, entities that are plain JSON are kept rather than copied (for input parsed from a
+ * file that nothing else holds). The catalogue hash is `hashJson` of the surface `{instructions, prompts,
+ * resourceTemplates, resources, tools}` (keys in canonical order), fed from each entity's canonical text: canonical JSON
+ * of an array is its members' texts joined, so nothing is written twice.
+ */
+export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): Catalogue {
   if (!input || typeof input !== 'object') throw new CatalogueError('catalogue input must be an object');
-  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name'), 'name') as CatalogueTool[];
-  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name'), 'name') as CataloguePrompt[];
-  const resources = sortEntities(entities(input.resources, 'resources', 'uri'), 'uri') as CatalogueResource[];
-  const resourceTemplates = sortEntities(entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate'), 'uriTemplate') as CatalogueResourceTemplate[];
+  const ordered = new WeakSet<object>();
+  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned, ordered), 'name') as CatalogueTool[];
+  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned, ordered), 'name') as CataloguePrompt[];
+  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned, ordered), 'uri') as CatalogueResource[];
+  const resourceTemplates = sortEntities(
+    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned, ordered),
+    'uriTemplate',
+  ) as CatalogueResourceTemplate[];
   if (input.instructions !== undefined && typeof input.instructions !== 'string') throw new CatalogueError('instructions must be a string');
   const server: Catalogue['server'] = {};
   if (typeof input.server?.name === 'string') server.name = input.server.name;
   if (typeof input.server?.version === 'string') server.version = input.server.version;
   if (typeof input.protocolVersion === 'string') server.protocolVersion = input.protocolVersion;
-  const surface = { instructions: input.instructions, tools, prompts, resources, resourceTemplates };
+  const surface = createHash('sha256');
+  surface.update('{');
+  if (input.instructions !== undefined) surface.update(`"instructions":${canonicalStringify(input.instructions)},`);
+  const listed = (name: string, list: Entity[], key: string): Record<string, string> => {
+    surface.update(`${name === 'prompts' ? '' : ','}"${name}":[`);
+    const hashes = hashMap(list, key, ordered, (text, i) => surface.update(i ? `,${text}` : text));
+    surface.update(']');
+    return hashes;
+  };
+  const p = listed('prompts', prompts, 'name');
+  const rt = listed('resourceTemplates', resourceTemplates, 'uriTemplate');
+  const r = listed('resources', resources, 'uri');
+  const t = listed('tools', tools, 'name');
+  surface.update('}');
   const hashes: CatalogueHashes = {
-    catalogue: hashJson(surface),
-    tools: hashMap(tools, 'name'),
-    prompts: hashMap(prompts, 'name'),
-    resources: hashMap(resources, 'uri'),
-    resourceTemplates: hashMap(resourceTemplates, 'uriTemplate'),
+    catalogue: `sha256:${surface.digest('hex')}`,
+    tools: t,
+    prompts: p,
+    resources: r,
+    resourceTemplates: rt,
   };
   if (input.instructions !== undefined) hashes.instructions = hashJson(input.instructions);
   const c: Catalogue = { format: CATALOGUE_FORMAT, server, tools, prompts, resources, resourceTemplates, hashes };
   if (input.instructions !== undefined) c.instructions = input.instructions;
   if (typeof input.masked === 'string') c.masked = input.masked;
   return c;
-}
-
-/**
- * Canonical, byte-stable text: fixed top-level order, sorted keys below, identity keys first in entities.
- * Invisible characters are written as `\uXXXX` escapes, so a reviewer sees them in the diff.
- */
-export function serializeCatalogue(c: Catalogue): string {
-  const lines: string[] = [];
-  const field = (k: string, text: string): void => void lines.push(`  ${JSON.stringify(k)}: ${text}`);
-  const canon = (v: unknown, level: number, lift?: string[]): string =>
-    canonicalStringify(v, 2, { baseLevel: level, escapeInvisible: true, ...(lift ? { liftKeys: lift } : {}) });
-  const list = (items: Entity[], lift: string[]): string =>
-    items.length === 0 ? '[]' : '[\n' + items.map((e) => '    ' + canon(e, 2, lift)).join(',\n') + '\n  ]';
-  field('format', JSON.stringify(CATALOGUE_FORMAT));
-  field('server', canon(c.server, 1));
-  if (c.instructions !== undefined) field('instructions', canon(c.instructions, 1));
-  field('tools', list(c.tools, ['name']));
-  field('prompts', list(c.prompts, ['name']));
-  field('resources', list(c.resources, ['uri', 'name']));
-  field('resourceTemplates', list(c.resourceTemplates, ['uriTemplate', 'name']));
-  field('hashes', canon(c.hashes, 1, ['catalogue']));
-  if (c.masked !== undefined) field('masked', JSON.stringify(c.masked));
-  return '{\n' + lines.join(',\n') + '\n}\n';
 }

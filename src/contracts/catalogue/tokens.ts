@@ -3,14 +3,15 @@
  * for each tool (name, title, description, inputSchema), plus the server instructions. No tokenizer is used;
  * real counts vary by model and by how a client wraps tools, so every figure is labelled an estimate.
  */
-import { canonicalStringify, setOwn } from '../shared/canonical.js';
+import { setOwn } from '../shared/canonical.js';
 import type { Catalogue, CatalogueTool } from './catalogue.js';
 
 export const TOKEN_METHOD = 'estimate: ceil(characters / 4) of compact JSON {name, title, description, inputSchema} per tool, plus instructions';
 
 export function toolTokens(t: CatalogueTool): number {
   const surface = { name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema };
-  return Math.ceil(canonicalStringify(surface).length / 4);
+  // Only the length counts, and ordering keys never changes it: the plain serialiser gives the canonical length.
+  return Math.ceil((JSON.stringify(surface) ?? '').length / 4);
 }
 
 export interface TokenEstimate {

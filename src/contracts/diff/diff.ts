@@ -104,11 +104,24 @@ function compareChanges(a: CatalogueChange, b: CatalogueChange): number {
   return 0;
 }
 
+/** Names of tools that were added, removed or changed (by the per-tool hash, which names the first tool of a name). */
+function comparedNames(a: Catalogue, b: Catalogue): Set<string> {
+  const out = new Set<string>();
+  const names = (c: Catalogue): Set<string> => new Set(c.tools.map((t) => t.name));
+  const inA = names(a);
+  const inB = names(b);
+  for (const n of inA) if (!inB.has(n) || a.hashes.tools[n] !== b.hashes.tools[n]) out.add(n);
+  for (const n of inB) if (!inA.has(n)) out.add(n);
+  return out;
+}
+
 export function diffCatalogues(oldOriginal: Catalogue, newOriginal: Catalogue): CatalogueChange[] {
   if (oldOriginal.hashes.catalogue === newOriginal.hashes.catalogue) return [];
-  // Fields of the wrong type are left out of both sides (the contracts analysis reports them).
-  const oldC = typedView(oldOriginal).view;
-  const newC = typedView(newOriginal).view;
+  // Fields of the wrong type are left out of both sides (the contracts analysis reports them). Only tools whose name
+  // is missing on one side or whose hash differs are compared, so only those are viewed.
+  const compared = comparedNames(oldOriginal, newOriginal);
+  const oldC = typedView({ ...oldOriginal, tools: oldOriginal.tools.filter((t) => compared.has(t.name)) }).view;
+  const newC = typedView({ ...newOriginal, tools: newOriginal.tools.filter((t) => compared.has(t.name)) }).view;
   const out = [
     ...diffTools(oldC, newC),
     ...diffPrompts(oldC.prompts, newC.prompts),

@@ -11,105 +11,123 @@ export interface Indexed {
   bag: Bag;
 }
 
-/** The rarest words of `bag` whose weight leaves less than `minCosine` of the norm outside them. */
-function prefix(bag: Bag, df: Map<string, number>, minCosine: number): string[] {
+/** The rarest words of `bag` whose weight leaves less than `minCosine` of the norm outside them (the prefix), and the rest. */
+function split(bag: Bag, df: Map<string, number>, minCosine: number): { prefix: string[]; suffix: string[]; norm2: number } {
   const words = [...bag.keys()].sort((p, q) => (df.get(p) as number) - (df.get(q) as number) || (p < q ? -1 : p > q ? 1 : 0));
   let rest = 0;
   for (const x of bag.values()) rest += x * x;
+  const norm2 = rest;
   const floor = minCosine * minCosine * rest;
-  const out: string[] = [];
-  for (const w of words) {
-    if (rest < floor) break;
-    out.push(w);
-    rest -= (bag.get(w) as number) ** 2;
-  }
-  return out;
+  let k = 0;
+  for (; k < words.length && rest >= floor; k++) rest -= (bag.get(words[k] as string) as number) ** 2;
+  return { prefix: words.slice(0, k), suffix: words.slice(k), norm2 };
 }
 
-/** Calls `visit(i, j)` for every candidate pair i < j, in ascending (i, j) order. */
-export function forEachCandidate(items: readonly Indexed[], minCosine: number, visit: (i: number, j: number) => void): void {
+/**
+ * Calls `visit(i, j, cosine)` for every candidate pair i < j, in ascending (i, j) order: pairs in one name bucket, and
+ * pairs whose descriptions reach `minCosine`, with the cosine of their bags (equal to `vectorCosine`). Probing the
+ * index sums the dot product over the indexed words of j; its other words are few and looked up, so no pair is
+ * compared word by word and pairs below `minCosine` are dropped before any visit.
+ */
+export function forEachCandidate(items: readonly Indexed[], minCosine: number, visit: (i: number, j: number, cosine: number) => void): void {
   const n = items.length;
   const df = new Map<string, number>();
   for (const t of items) for (const w of t.bag.keys()) df.set(w, (df.get(w) ?? 0) + 1);
-  const postings = new Map<string, number[]>();
+  const ids = new Map<string, number>();
+  for (const w of df.keys()) ids.set(w, ids.size);
+  const postings: { items: number[]; counts: number[] }[] = Array.from({ length: ids.size }, () => ({ items: [], counts: [] }));
   const buckets = new Map<string, number[]>();
+  const norm2 = new Float64Array(n);
+  // The words of each item left out of the index, as word ids and counts.
+  const restIds: Int32Array[] = [];
+  const restCounts: Int32Array[] = [];
+  const bagIds: Int32Array[] = [];
+  const bagCounts: Int32Array[] = [];
   items.forEach((t, i) => {
-    for (const w of prefix(t.bag, df, minCosine)) {
-      const p = postings.get(w);
-      if (p) p.push(i);
-      else postings.set(w, [i]);
+    const p = split(t.bag, df, minCosine);
+    norm2[i] = p.norm2;
+    for (const w of p.prefix) {
+      const list = postings[ids.get(w) as number] as { items: number[]; counts: number[] };
+      list.items.push(i);
+      list.counts.push(t.bag.get(w) as number);
     }
+    restIds.push(Int32Array.from(p.suffix, (w) => ids.get(w) as number));
+    restCounts.push(Int32Array.from(p.suffix, (w) => t.bag.get(w) as number));
+    bagIds.push(Int32Array.from(t.bag.keys(), (w) => ids.get(w) as number));
+    bagCounts.push(Int32Array.from(t.bag.values()));
     const b = buckets.get(t.norm);
     if (b) b.push(i);
     else buckets.set(t.norm, [i]);
   });
+  // 1: reached through the index; 2: also in i's name bucket (visited whatever the cosine).
   const seen = new Uint8Array(n);
+  const dot = new Float64Array(n);
+  const weight = new Float64Array(ids.size);
   const touched: number[] = [];
-  const add = (j: number): void => {
-    if (!seen[j]) {
-      seen[j] = 1;
-      touched.push(j);
-    }
-  };
+  const kept: number[] = [];
+  const cosines = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const a = items[i] as Indexed;
-    for (const w of a.bag.keys()) {
-      const p = postings.get(w);
-      if (!p) continue;
+    const own = bagIds[i] as Int32Array;
+    const ownCounts = bagCounts[i] as Int32Array;
+    for (let m = 0; m < own.length; m++) {
+      const id = own[m] as number;
+      const x = ownCounts[m] as number;
+      weight[id] = x;
+      const p = postings[id] as { items: number[]; counts: number[] };
+      const list = p.items;
       // Postings ascend; binary search to the first index after i.
       let lo = 0;
-      let hi = p.length;
+      let hi = list.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if ((p[mid] as number) <= i) lo = mid + 1;
+        if ((list[mid] as number) <= i) lo = mid + 1;
         else hi = mid;
       }
-      for (let k = lo; k < p.length; k++) add(p[k] as number);
+      for (let k = lo; k < list.length; k++) {
+        const j = list[k] as number;
+        if (!seen[j]) {
+          seen[j] = 1;
+          touched.push(j);
+        }
+        dot[j] = (dot[j] as number) + x * (p.counts[k] as number);
+      }
     }
-    for (const j of buckets.get(a.norm) as number[]) if (j > i) add(j);
-    touched.sort((p, q) => p - q);
+    for (const j of buckets.get(a.norm) as number[]) {
+      if (j <= i) continue;
+      if (!seen[j]) touched.push(j);
+      seen[j] = 2;
+    }
     for (const j of touched) {
-      visit(i, j);
+      // Whole numbers summed, so the order of summing is moot: the same dot product as a word-by-word merge.
+      let d = dot[j] as number;
+      const rest = restIds[j] as Int32Array;
+      const counts = restCounts[j] as Int32Array;
+      for (let m = 0; m < rest.length; m++) d += (weight[rest[m] as number] as number) * (counts[m] as number);
+      const cos = own.length === 0 || (bagIds[j] as Int32Array).length === 0 ? 0 : d / Math.sqrt((norm2[i] as number) * (norm2[j] as number));
+      if (seen[j] === 2 || cos >= minCosine) {
+        kept.push(j);
+        cosines[j] = cos;
+      }
       seen[j] = 0;
+      dot[j] = 0;
     }
+    for (let m = 0; m < own.length; m++) weight[own[m] as number] = 0;
     touched.length = 0;
+    if (kept.length * 16 > n - i) {
+      // Most of the rest is kept (a near-identical catalogue): a walk in order beats sorting.
+      for (const j of kept) seen[j] = 1;
+      for (let j = i + 1; j < n; j++)
+        if (seen[j]) {
+          seen[j] = 0;
+          visit(i, j, cosines[j] as number);
+        }
+    } else {
+      kept.sort((p, q) => p - q);
+      for (const j of kept) visit(i, j, cosines[j] as number);
+    }
+    kept.length = 0;
   }
-}
-
-/** A bag as ascending word ids with counts: the dot product becomes a merge of two short arrays. */
-export interface Vector {
-  ids: Int32Array;
-  counts: Int32Array;
-  norm2: number;
-}
-
-export function vectorsOf(bags: readonly Bag[]): Vector[] {
-  const ids = new Map<string, number>();
-  return bags.map((bag) => {
-    const entries = [...bag].map(([w, x]) => {
-      let id = ids.get(w);
-      if (id === undefined) ids.set(w, (id = ids.size));
-      return [id, x] as const;
-    });
-    entries.sort((p, q) => p[0] - q[0]);
-    let norm2 = 0;
-    for (const [, x] of entries) norm2 += x * x;
-    return { ids: Int32Array.from(entries, (e) => e[0]), counts: Int32Array.from(entries, (e) => e[1]), norm2 };
-  });
-}
-
-/** Equal to `cosine` of the two bags: the dot and norms are sums of small integers, so the order of summing is moot. */
-export function vectorCosine(a: Vector, b: Vector): number {
-  if (a.ids.length === 0 || b.ids.length === 0) return 0;
-  let dot = 0;
-  for (let i = 0, j = 0; i < a.ids.length && j < b.ids.length;) {
-    const x = a.ids[i] as number;
-    const y = b.ids[j] as number;
-    if (x === y) dot += (a.counts[i++] as number) * (b.counts[j++] as number);
-    else if (x < y) i++;
-    else j++;
-  }
-  return dot / Math.sqrt(a.norm2 * b.norm2);
 }
 
 let prevRow = new Int32Array(256);

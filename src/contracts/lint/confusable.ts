@@ -6,7 +6,7 @@ import type { CatalogueTool } from '../catalogue/catalogue.js';
 import type { RawFinding } from '../rules/rule-settings.js';
 import { ANTONYMS } from '../risk/risk-vocabulary.js';
 import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from '../shared/text.js';
-import { boundedDistance, forEachCandidate, vectorCosine, vectorsOf, type Vector } from './confusable-index.js';
+import { boundedDistance, forEachCandidate } from './confusable-index.js';
 
 const OPPOSITE = new Map<string, string>(
   ANTONYMS.flatMap(
@@ -20,6 +20,8 @@ const OPPOSITE = new Map<string, string>(
 
 /** Names that differ only by a pair of opposite verbs (`attach_volume`/`detach_volume`) are told apart by meaning. */
 function opposites(a: Prepared, b: Prepared): boolean {
+  // Only possible when b holds the opposite of one of a's tokens; most pairs are ruled out here without allocating.
+  if (!a.opposite.some((o) => b.tokens.includes(o))) return false;
   const onlyA = a.tokens.filter((t) => !b.tokens.includes(t));
   const onlyB = b.tokens.filter((t) => !a.tokens.includes(t));
   return onlyA.length === 1 && onlyB.length === 1 && OPPOSITE.get(onlyA[0] as string) === onlyB[0];
@@ -27,6 +29,8 @@ function opposites(a: Prepared, b: Prepared): boolean {
 
 interface Prepared {
   tokens: string[];
+  /** The opposites of its tokens that have one. */
+  opposite: string[];
   name: string;
   norm: string;
   bag: Bag;
@@ -45,7 +49,8 @@ function prepare(t: CatalogueTool): Prepared {
   const words = contentWords(`${t.title ?? ''} ${t.description ?? ''}`).map(canonicalWord);
   // Edit distance is quadratic, so names beyond the spec's 128 characters are cut there.
   const tokens = nameTokens(t.name.slice(0, 128)).map(stem).map(canonicalWord);
-  return { tokens, name: t.name, norm: tokens.join('_'), bag: bagOf(words), words: words.length };
+  const opposite = tokens.flatMap((x) => (OPPOSITE.has(x) ? [OPPOSITE.get(x) as string] : []));
+  return { tokens, opposite, name: t.name, norm: tokens.join('_'), bag: bagOf(words), words: words.length };
 }
 
 /** At most this many pairs are listed; a near-identical catalogue has a pair per two tools and would drown the report. */
@@ -105,10 +110,7 @@ export function scanConfusable(tools: readonly CatalogueTool[], threshold: numbe
         take(a, b, cosine(a.bag, b.bag));
       }
   } else {
-    const vectors = vectorsOf(prepared.map((p) => p.bag));
-    forEachCandidate(prepared, Math.min(0.9, 2 * threshold - 1), (i, j) => {
-      take(prepared[i] as Prepared, prepared[j] as Prepared, vectorCosine(vectors[i] as Vector, vectors[j] as Vector));
-    });
+    forEachCandidate(prepared, Math.min(0.9, 2 * threshold - 1), (i, j, cosine) => take(prepared[i] as Prepared, prepared[j] as Prepared, cosine));
   }
   return { pairs, total };
 }

@@ -5,7 +5,7 @@
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
 import { measureExpansion } from '../../core/schema-budget.js';
 import { AjvPool, describeAjvError, dialectOf, runValidator, type Dialect } from '../../core/json-schema.js';
-import { hashJson } from '../shared/canonical.js';
+import { canonicalStringify } from '../shared/canonical.js';
 import type { CatalogueTool } from '../catalogue/catalogue.js';
 import { externalRefs, schemaShape } from './schema-util.js';
 
@@ -55,9 +55,9 @@ function compileUncached(schema: unknown): Compiled {
   }
 }
 
-/** Compile once per distinct schema (by content hash); results are cached, bounded. */
+/** Compile once per distinct schema (keyed by its canonical text, no digest needed in memory); results are cached, bounded. */
 export function compileSchema(schema: unknown): Compiled {
-  const key = hashJson(schema ?? null);
+  const key = canonicalStringify(schema ?? null);
   const hit = cache.get(key);
   if (hit) return hit;
   const c = compileUncached(schema);
