@@ -104,6 +104,17 @@ describe('parseBoundedAsync', () => {
     assert.equal(other.result.tools.length, 999);
   });
 
+  it('keeps no more text than its bound: the oldest values are parsed again', async () => {
+    const text = (id: number, n: number) => JSON.stringify({ result: { tools: scaleTools(n) }, id });
+    const memo = new ParseMemo(text(0, 1000).length * 1.5);
+    const first = (await parseBoundedAsync(text(1, 1000), memo)) as { result: unknown };
+    assert.equal(((await parseBoundedAsync(text(2, 1000), memo)) as typeof first).result, first.result, 'kept while it fits');
+    await parseBoundedAsync(text(3, 900), memo);
+    const again = (await parseBoundedAsync(text(4, 1000), memo)) as typeof first;
+    assert.notEqual(again.result, first.result, 'pushed out by a newer value');
+    assert.deepStrictEqual(again.result, first.result);
+  });
+
   it('with a memo, a value met at another nesting level is bounded for where it is', async () => {
     // Nested so that it fits the depth bound at level 2 and not at level 3.
     const deep = `${'['.repeat(MAX_JSON_DEPTH - 2)}1${']'.repeat(MAX_JSON_DEPTH - 2)}`;
