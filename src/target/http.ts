@@ -1,6 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
-import { ParseMemo, parseBoundedAsync } from '../core/json-parse-async.js';
+import { parseBoundedAsync } from '../core/json-parse-async.js';
+import { ParseMemo } from '../core/json-parse-memo.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError, toTransportError } from './errors.js';
 import { settlesWithin, withDeadline } from './deadline.js';

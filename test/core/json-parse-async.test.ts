@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEPTH_PLACEHOLDER, MAX_JSON_DEPTH, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
-import { ParseMemo, parseBoundedAsync } from '../../src/core/json-parse-async.js';
+import { parseBoundedAsync } from '../../src/core/json-parse-async.js';
+import { ParseMemo } from '../../src/core/json-parse-memo.js';
 import { scaleTools } from '../../bench/scale/tools.js';
 
 /** Same value, same own-key order, same prototype-free handling of "__proto__", same depth cut. */
