@@ -36,13 +36,32 @@ function prepare(n: number, opts: ScaleOptions): Prepared[] {
   }));
 }
 
-function factory(tools: Prepared[]): () => McpServer {
-  return () => {
+/** Methods whose answers do not depend on the catalogue: a server for one of them needs one tool (for the capability). */
+const WITHOUT_TOOLS = /^(ping|server\/discover|resources\/.*|prompts\/.*|completion\/complete|logging\/setLevel|subscriptions\/listen|notifications\/.*)$/;
+
+/**
+ * The tools a server built for this request needs. The SDK's HTTP entry builds a fresh server per request (after it
+ * checked that Mcp-Method and Mcp-Name agree with the body); registering all N tools for each of the ~300 requests of
+ * a check cost this server about 10 s of CPU at 5,000 tools, which on a small machine slows the client it is serving.
+ * tools/list, unknown methods and anything unclear still get the whole catalogue; answers are the same on the wire.
+ */
+function toolsFor(tools: Prepared[], byName: Map<string, Prepared>, request: Request | undefined): Prepared[] {
+  const method = request?.headers.get('mcp-method')?.trim();
+  if (method === undefined) return tools;
+  if (WITHOUT_TOOLS.test(method)) return tools.slice(0, 1);
+  if (method !== 'tools/call') return tools;
+  const one = byName.get(request?.headers.get('mcp-name')?.trim() ?? '');
+  return one ? [one] : tools;
+}
+
+function factory(tools: Prepared[]): (ctx?: { requestInfo?: Request }) => McpServer {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return (ctx) => {
     const server = new McpServer(
       { name: `scale-${tools.length}`, version: '1.0.0' },
       { cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' } } },
     );
-    for (const t of tools) {
+    for (const t of toolsFor(tools, byName, ctx?.requestInfo)) {
       server.registerTool(t.name, t.config, (args: unknown) => {
         const raw = (args as { id?: unknown }).id;
         const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : 'x';

@@ -20,8 +20,11 @@ export function markDepthCut(root: object): void {
   cut.add(root);
 }
 
-/** Replaces, in place and without recursion, every container below MAX_JSON_DEPTH with DEPTH_PLACEHOLDER. */
-export function boundDepth<T>(root: T, max = MAX_JSON_DEPTH): T {
+/**
+ * Replaces, in place and without recursion, every container below MAX_JSON_DEPTH with DEPTH_PLACEHOLDER; with
+ * `freeze`, also freezes every container in the same walk (a value shared between answers cannot be changed by one reader).
+ */
+export function boundDepth<T>(root: T, max = MAX_JSON_DEPTH, freeze = false): T {
   if (!root || typeof root !== 'object') return root;
   let didCut = false;
   const stack: [Record<string, unknown> | unknown[], number][] = [[root as unknown as Record<string, unknown>, 1]];
@@ -36,6 +39,7 @@ export function boundDepth<T>(root: T, max = MAX_JSON_DEPTH): T {
         didCut = true;
       } else stack.push([child as Record<string, unknown>, depth + 1]);
     }
+    if (freeze) Object.freeze(node);
   }
   if (didCut) cut.add(root);
   return root;

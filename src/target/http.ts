@@ -1,6 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { parseBounded } from '../core/json-depth.js';
 import { parseBoundedAsync } from '../core/json-parse-async.js';
+import { ParseMemo } from '../core/json-parse-memo.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError, toTransportError } from './errors.js';
 import { settlesWithin, withDeadline } from './deadline.js';
@@ -69,6 +70,8 @@ export class HttpTransport implements Transport {
   private reinitializing: Promise<boolean> | undefined;
   /** Tools the server's tools/list marked read-only: a call of one may be repeated after a silent reset. */
   private readonly readOnlyTools = new Set<string>();
+  /** Large values (a long tool list) that recur in this target's answers are parsed once; each answer is still read and recorded. */
+  private readonly parseMemo = new ParseMemo();
 
   constructor(
     private readonly opts: HttpTransportOptions,
@@ -218,7 +221,7 @@ export class HttpTransport implements Transport {
     const text = await readCapped(res.body, this.maxBody);
     let json: unknown;
     try {
-      json = text.length ? await parseBoundedAsync(text) : undefined;
+      json = text.length ? await parseBoundedAsync(text, this.parseMemo) : undefined;
     } catch {
       json = undefined;
     }

@@ -58,7 +58,8 @@ export class WireRecorder {
         entry.body = this.masker.needsMasking(text) ? this.masker.json(e.json) : e.json;
         this.bytes += text.length;
       } else {
-        const cut = text.slice(0, this.limits.maxEntryBytes);
+        // A slice would keep the whole text alive (a 7 MB tool list per entry): keep a copy of the part instead.
+        const cut = text.length > this.limits.maxEntryBytes ? Buffer.from(text.slice(0, this.limits.maxEntryBytes), 'utf16le').toString('utf16le') : text;
         entry.raw = this.masker.text(cut);
         if (cut.length < text.length) entry.truncated = true;
         this.bytes += cut.length;

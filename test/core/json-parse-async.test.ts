@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEPTH_PLACEHOLDER, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
+import { DEPTH_PLACEHOLDER, MAX_JSON_DEPTH, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
 import { parseBoundedAsync } from '../../src/core/json-parse-async.js';
+import { ParseMemo } from '../../src/core/json-parse-memo.js';
 import { scaleTools } from '../../bench/scale/tools.js';
 
 /** Same value, same own-key order, same prototype-free handling of "__proto__", same depth cut. */
@@ -74,5 +75,58 @@ describe('parseBoundedAsync', () => {
       `\u00a0${good}`,
     ])
       await sameError(bad);
+  });
+
+  it('finds the right cuts when the separator between members also occurs inside them', async () => {
+    // `},{"name":` separates the outer members and the inner ones alike: wrong cuts fail to parse and are moved on.
+    const member = `{"name":"#","kids":[{"name":"a"},{"name":"b","k":[{"name":"c"},{"name":"d"}]}],"f":"${filler}"}`;
+    await same(big(member, 600));
+    await same(`{"result":${big(member, 600)},"x":{"y":"}]\\"},"},"z":[{"q":1}],"id":3}`);
+    await same(`{"id":3,"result":{"tools":${big(member, 600)}} , "jsonrpc" : "2.0" }`);
+  });
+
+  it('with a memo, parses a large value once per exact text and shares it frozen; envelopes stay fresh', async () => {
+    const result = { tools: scaleTools(1000) };
+    const memo = new ParseMemo();
+    const one = (await parseBoundedAsync(JSON.stringify({ result, jsonrpc: '2.0', id: 1 }), memo)) as { result: { tools: Record<string, unknown>[] } };
+    const two = (await parseBoundedAsync(JSON.stringify({ result, jsonrpc: '2.0', id: 22 }), memo)) as typeof one;
+    assert.deepStrictEqual(two, parseBounded(JSON.stringify({ result, jsonrpc: '2.0', id: 22 })));
+    assert.notEqual(one, two, 'each answer has its own envelope');
+    assert.equal(one.result, two.result, 'the large value is shared');
+    assert.ok(!Object.isFrozen(two));
+    const tool = two.result.tools[0]!;
+    assert.ok(Object.isFrozen(two.result) && Object.isFrozen(two.result.tools) && Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema));
+    assert.throws(() => {
+      tool.name = 'changed';
+    }, TypeError);
+    assert.throws(() => two.result.tools.sort(), TypeError);
+    // A different text is parsed afresh.
+    const other = (await parseBoundedAsync(JSON.stringify({ result: { tools: scaleTools(999) }, id: 3 }), memo)) as typeof one;
+    assert.equal(other.result.tools.length, 999);
+  });
+
+  it('keeps no more text than its bound: the oldest values are parsed again', async () => {
+    const text = (id: number, n: number) => JSON.stringify({ result: { tools: scaleTools(n) }, id });
+    const memo = new ParseMemo(text(0, 1000).length * 1.5);
+    const first = (await parseBoundedAsync(text(1, 1000), memo)) as { result: unknown };
+    assert.equal(((await parseBoundedAsync(text(2, 1000), memo)) as typeof first).result, first.result, 'kept while it fits');
+    await parseBoundedAsync(text(3, 900), memo);
+    const again = (await parseBoundedAsync(text(4, 1000), memo)) as typeof first;
+    assert.notEqual(again.result, first.result, 'pushed out by a newer value');
+    assert.deepStrictEqual(again.result, first.result);
+  });
+
+  it('with a memo, a value met at another nesting level is bounded for where it is', async () => {
+    // Nested so that it fits the depth bound at level 2 and not at level 3.
+    const deep = `${'['.repeat(MAX_JSON_DEPTH - 2)}1${']'.repeat(MAX_JSON_DEPTH - 2)}`;
+    const value = `[${deep},${big(`{"f":"${filler}","n":#}`).slice(1)}`;
+    const memo = new ParseMemo();
+    const shallow = `{"a":${value}}`;
+    const deeper = `{"x":{"a":${value}}}`;
+    assert.deepStrictEqual(await parseBoundedAsync(shallow, memo), parseBounded(shallow));
+    const got = await parseBoundedAsync(deeper, memo);
+    assert.deepStrictEqual(got, parseBounded(deeper));
+    assert.equal(wasDepthCut(got), true);
+    assert.equal(wasDepthCut(parseBounded(shallow)), false);
   });
 });
