@@ -23,7 +23,10 @@ export interface KeepLegacySession {
 export class BegunHandshake {
   private settled = false;
 
-  private constructor(private readonly opening: Promise<LegacySession | undefined>) {}
+  private constructor(
+    private readonly opening: Promise<LegacySession | undefined>,
+    private readonly recorder: WireRecorder,
+  ) {}
 
   /**
    * On stdio, the process the 2025 handshake needs anyway starts with the run's own, so the two start-ups overlap
@@ -37,7 +40,7 @@ export class BegunHandshake {
       startupTimeoutMs: timeoutMs,
       ...(signal ? { signal } : {}),
     }).catch(() => undefined);
-    return new BegunHandshake(opening);
+    return new BegunHandshake(opening, recorder);
   }
 
   /** The session, once; later calls get nothing (the first caller owns it and closes it). */
@@ -51,9 +54,13 @@ export class BegunHandshake {
    * A 2025-era target: the handshake is the one the shared 2025 session makes (same request, untouched process), so
    * a session that opened is handed on for the 2025-era checks; any other target closes it.
    */
-  async keepIf(useful: boolean): Promise<LegacySession | undefined> {
+  async keepIf(useful: boolean, phase = 'shared'): Promise<LegacySession | undefined> {
     const s = await this.take();
-    if (s && useful && s.ready) return s;
+    if (s && useful && s.ready) {
+      // Not a dual-era question after all: its handshake is the shared session's, and says so in the wire record.
+      this.recorder.relabel([...s.init.evidence, ...(s.initialized?.evidence ?? [])], phase);
+      return s;
+    }
     await s?.close().catch(() => undefined);
     return undefined;
   }

@@ -13,13 +13,12 @@ export const stdioExitOnEof: CheckDefinition = {
     "To shut down, the client closes the server's stdin, waits, then signals; the server SHOULD exit on that EOF by itself.",
   ),
   transports: ['stdio'],
-  slow: 'a second server process, closed and timed',
   trippedBy: [{ fixture: 'flawed-server', fault: 'stdio-ignore-eof' }],
   async run(t) {
     // A second copy of the server (the one removed/initialize asks first), so the run's own process keeps serving.
-    const { eof } = await freshCopy(t);
-    if (!eof) return t.precondition('not a stdio target');
-    const o = await eof;
+    const watch = (await freshCopy(t)).eof();
+    if (!watch) return t.precondition('not a stdio target');
+    const o = await watch;
     if (!o.alive.response) t.inconclusive(`a second copy of the server did not answer server/discover (${describe(o.alive)})`, o.alive.evidence);
     if (o.exitedEarly) t.inconclusive('the second copy of the server exited on its own before its stdin was closed', o.alive.evidence);
     if (o.exit) return t.note(`exited ${o.waitedMs} ms after stdin closed (${o.exit.signal ?? `code ${String(o.exit.code)}`})`);

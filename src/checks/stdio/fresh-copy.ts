@@ -25,13 +25,16 @@ export interface EofObservation {
 export interface FreshCopy {
   /** The answer to `initialize` as the copy's first request (when removed/initialize runs). */
   initialize?: Promise<Exchange>;
-  /** The exit on EOF (when stdio/exit-on-eof runs). */
-  eof?: Promise<EofObservation>;
+  /**
+   * The exit on EOF, watched from the first call on (made by stdio/exit-on-eof, which is not a slow check: its time
+   * bound is not measured amid the burst of start-ups at the beginning of a run); undefined when it does not run.
+   */
+  eof(): Promise<EofObservation> | undefined;
 }
 
 /** The run's one fresh copy (stdio targets only); the first of the two checks to ask starts it. */
 export function freshCopy(t: CheckContext): Promise<FreshCopy> {
-  return t.shared.once('stdio:fresh-copy', async () => (t.spec.kind === 'stdio' ? start(t) : {}));
+  return t.shared.once('stdio:fresh-copy', async () => (t.spec.kind === 'stdio' ? start(t) : { eof: () => undefined }));
 }
 
 async function start(t: CheckContext): Promise<FreshCopy> {
@@ -41,11 +44,17 @@ async function start(t: CheckContext): Promise<FreshCopy> {
   const client = new McpClient(transport, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, ...(signal ? { signal } : {}) });
   // As the official suite sends it: the modern envelope and headers, no legacy params (removed methods, §c).
   const initialize = t.shared.selected(INITIALIZE_CHECK) ? client.request('initialize', {}, { phase: INITIALIZE_CHECK }) : undefined;
-  const eof = t.shared.selected(EOF_CHECK) && transport instanceof StdioTransport ? watchEof(client, transport, initialize) : undefined;
-  // Ended once: by the EOF watch when it runs (its close is what it times), else once initialize was answered.
-  const ended = eof ? eof.catch(() => undefined) : (async () => void (await Promise.allSettled([initialize]), await transport.close()))();
-  t.shared.onClose(() => ended);
-  return { ...(initialize ? { initialize } : {}), ...(eof ? { eof } : {}) };
+  const watches = t.shared.selected(EOF_CHECK) && transport instanceof StdioTransport;
+  let watching: Promise<EofObservation> | undefined;
+  const eof = () => (watches ? (watching ??= watchEof(client, transport, initialize)) : undefined);
+  // Without the EOF check the copy ends once initialize was answered; with it, the watch ends it (or the run's end).
+  const ended = watches ? undefined : Promise.allSettled([initialize]).then(() => transport.close());
+  t.shared.onClose(async () => {
+    await ended;
+    if (watches && !watching) await transport.close();
+    await watching?.catch(() => undefined);
+  });
+  return { ...(initialize ? { initialize } : {}), eof };
 }
 
 /** After initialize (if sent): a request that shows the copy answers, then EOF and the exit timed; always ends the copy. */
