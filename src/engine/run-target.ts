@@ -76,13 +76,14 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   };
   let probe: ProbeOutcome | undefined;
   // The dual-era detection's 2025 session, kept for the 2025-era checks until the shared state adopts it.
-  let kept: LegacySession | undefined;
+  let kept: LegacySession | Promise<LegacySession | undefined> | undefined;
   const legacyChecks = o.checks.some((c) => c.eras?.includes('legacy'));
-  // stdio: the copies some checks need untouched start now too, so their start-ups overlap the run's own.
-  const spares = SpareCopies.begin(spec, recorder, o.checks);
+  // stdio: copies some checks need untouched start once the server answered (not competing with its own start).
+  let spares: SpareCopies | undefined;
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
+    if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks);
     if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
     Object.assign(report, {
       era: probe.era,
@@ -97,7 +98,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         take: (s) => (kept = s),
         begun,
       });
-    else kept = await begun?.keepIf(probe.era === 'legacy' && !probe.unreachable);
+    // Not awaited: the checks start while a 2025-era server's begun handshake is still being answered.
+    else kept = begun?.keepIf(probe.era === 'legacy' && !probe.unreachable);
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
     // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).
     if (probe.unreachable && transport.correlation) {
@@ -123,7 +125,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         requireModern: o.requireModern ?? false,
       };
       if (kept) adoptSharedSession(env.shared, kept);
-      adoptSpareCopies(env.shared, spares);
+      if (spares) adoptSpareCopies(env.shared, spares);
       kept = undefined;
       try {
         report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
@@ -141,8 +143,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o, timeouts });
     }
   } finally {
-    await Promise.all([begun?.keepIf(false), spares.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined)]);
-    await kept?.close().catch(() => undefined);
+    await Promise.all([begun?.keepIf(false), spares?.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined)]);
+    await (await kept)?.close().catch(() => undefined);
     deadline.dispose();
     // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
     await transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);

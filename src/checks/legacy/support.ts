@@ -29,7 +29,7 @@ function options(t: CheckContext, phase: string, protocolVersion?: string): Lega
 
 /** Traffic of the shared session's handshake, before any one check uses it. */
 const SHARED_PHASE = 'shared';
-const sessions = new WeakMap<object, Promise<LegacySession>>();
+const sessions = new WeakMap<object, Promise<LegacySession | undefined>>();
 
 /**
  * The target's shared 2025 session (one process on stdio, not one per check), opened on first use and closed when
@@ -40,21 +40,27 @@ async function sharedSession(t: CheckContext): Promise<LegacySession | undefined
   return s.transport.deadReason === undefined ? s : undefined;
 }
 
-/** The shared session, alive or not: its handshake stays an observation either way. */
-function openedShared(t: CheckContext): Promise<LegacySession> {
-  let p = sessions.get(t.shared);
-  if (!p) {
-    const opening = LegacySession.open(t.spec, t.client.recorder, options(t, SHARED_PHASE));
-    sessions.set(t.shared, (p = opening));
-    t.shared.onClose(async () => (await opening.catch(() => undefined))?.close());
-  }
-  return p;
+/** The shared session, alive or not: its handshake stays an observation either way. The adopted one, if it opened. */
+async function openedShared(t: CheckContext): Promise<LegacySession> {
+  const adopted = await sessions.get(t.shared);
+  return (
+    adopted ??
+    t.shared.once('legacy:shared-session', () => {
+      const opening = LegacySession.open(t.spec, t.client.recorder, options(t, SHARED_PHASE));
+      t.shared.onClose(async () => (await opening.catch(() => undefined))?.close());
+      return opening;
+    })
+  );
 }
 
-/** The run's shared 2025 session is one already open (the dual-era detection's): closed with the shared state. */
-export function adoptSharedSession(shared: SharedState, session: LegacySession): void {
-  sessions.set(shared, Promise.resolve(session));
-  shared.onClose(() => session.close());
+/**
+ * The run's shared 2025 session is one already open or opening (the dual-era detection's, or a 2025-era server's
+ * handshake begun with the run): closed with the shared state. When it does not open, the first check opens one.
+ */
+export function adoptSharedSession(shared: SharedState, session: LegacySession | Promise<LegacySession | undefined>): void {
+  const p = Promise.resolve(session);
+  sessions.set(shared, p);
+  shared.onClose(async () => (await p)?.close());
 }
 
 /**

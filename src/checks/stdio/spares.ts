@@ -1,6 +1,7 @@
 /**
  * Copies of a stdio server that some checks need untouched (nothing written to them before their first request),
- * started with the run's own process so their start-ups overlap instead of queuing behind the probe. A copy is
+ * started as soon as the run's own process answered, so their start-ups overlap the dual-era question and the first
+ * checks instead of queuing behind them (and do not compete with the start of the process the probe waits on). A copy is
  * handed over untouched, once, to the check it was started for; one that died waiting, or was never needed, is
  * ended with the run. Only copies every run that selects the check needs are started ahead.
  */
