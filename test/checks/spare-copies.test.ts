@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { SpareCopies } from '../../src/checks/stdio/spares.js';
+import { SpareCopies } from '../../src/checks/stdio/support.js';
 import type { StdioTargetSpec } from '../../src/core/target-spec.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { mayStartAhead } from '../../src/target/start-ahead.js';

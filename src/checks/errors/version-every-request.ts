@@ -4,7 +4,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import type { Exchange, Transport } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { spareCopy } from '../stdio/spares.js';
+import { spareCopy } from '../stdio/support.js';
 
 const request = (method: string, params: JsonObject): [string, JsonObject] => [method, params];
 

@@ -9,7 +9,7 @@ import { toolsFrom, type ToolInfo } from '../support/tools.js';
 import type { CheckContext } from '../types.js';
 import { arr } from '../../spec/read.js';
 import type { SharedState } from '../shared.js';
-import { spareCopy } from '../stdio/spares.js';
+import { spareCopy } from '../stdio/support.js';
 
 /** A requirement of the 2025 era, retired (with the handshake) by 2026-07-28. */
 export function legacySpec(section: string, quote: string, since = '2025-11-25'): SpecRef {

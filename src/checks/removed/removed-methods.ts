@@ -2,7 +2,7 @@ import { ERROR } from '../../spec/constants.js';
 import { describe, errorOf, McpClient, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { openTransport } from '../../target/open.js';
-import { freshCopy } from '../stdio/fresh-copy.js';
+import { freshCopy } from '../stdio/support.js';
 import { UnauditedRecorder } from '../../target/unaudited-recorder.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';

@@ -2,7 +2,7 @@ import { HEADER } from '../../spec/constants.js';
 import { McpClient, describe, errorOf, resultOf, type RpcError } from '../../target/client.js';
 import { HARNESS_INFO } from '../../target/envelope.js';
 import { HttpTransport } from '../../target/http.js';
-import { spareCopy } from '../stdio/spares.js';
+import { spareCopy } from '../stdio/support.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext } from '../types.js';
 

@@ -1,8 +1,7 @@
 import { describe } from '../../target/client.js';
 import type { CheckDefinition } from '../types.js';
 import { since2026 } from '../support/spec.js';
-import { EOF_EXIT_BOUND_MS, freshCopy } from './fresh-copy.js';
-import { EOF_CHECK } from './spares.js';
+import { EOF_CHECK, EOF_EXIT_BOUND_MS, freshCopy } from './support.js';
 
 export const stdioExitOnEof: CheckDefinition = {
   id: EOF_CHECK,
