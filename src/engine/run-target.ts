@@ -143,11 +143,12 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o, timeouts });
     }
   } finally {
-    await Promise.all([begun?.keepIf(false), spares?.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined)]);
+    // Copies nobody used were never asked anything: ended with the short grace, alongside the run's own process.
+    const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
     await (await kept)?.close().catch(() => undefined);
     deadline.dispose();
     // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
-    await transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);
+    await Promise.all([transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined), unused]);
   }
   if (transport instanceof StdioTransport) {
     const err = transport.stderrText();
