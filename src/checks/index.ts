@@ -71,3 +71,4 @@ export { checkEras, erasOfSpec, ERA_LABEL } from './eras.js';
 export { CheckStop } from './types.js';
 export { SharedState } from './shared.js';
 export { adoptSharedSession } from './legacy/support.js';
+export { adoptSpareCopies, SpareCopies } from './stdio/support.js';

@@ -10,4 +10,6 @@ export interface CheckOptions {
   toolArgs: Record<string, JsonObject>;
   /** Tokens the authorization checks send that a correct server must refuse (secrets: masked in every report). */
   auth?: { otherAudienceToken?: string; expiredToken?: string };
+  /** The checks this run judges (absent: all of them), so checks sharing one server process send only what is judged. */
+  checks?: readonly { id: string }[];
 }

@@ -47,6 +47,11 @@ export class SharedState {
     return p;
   }
 
+  /** Whether the run judges the check `id` (a process shared by two checks then serves only the ones that run). */
+  selected(id: string): boolean {
+    return this.options.checks?.some((c) => c.id === id) ?? true;
+  }
+
   /** Registers the release of something the checks share (a 2025 session, its process), run once they all ended. */
   onClose(release: () => Promise<unknown>): void {
     this.closers.push(release);

@@ -46,6 +46,8 @@ export interface WireEntry {
   truncated?: boolean;
   /** This request repeats wire #`of`, lost to a kept-alive connection closed before any byte of its answer. */
   retry?: { of: number; cause: string };
+  /** Checks besides `phase` that judged this same message: one observation shared, not a request sent again. */
+  sharedWith?: string[];
 }
 
 export interface CheckResult {

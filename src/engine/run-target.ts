@@ -4,7 +4,7 @@ import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
 import { summarize } from '../core/summary.js';
-import { adoptSharedSession, SharedState, type CheckDefinition } from '../checks/index.js';
+import { adoptSharedSession, adoptSpareCopies, SharedState, SpareCopies, type CheckDefinition } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
 import { probeEra } from '../target/probe.js';
 import { WireRecorder } from '../target/recorder.js';
@@ -20,7 +20,7 @@ import { runExamples } from './examples.js';
 import { LiveCaller } from './live-caller.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
-import { detectDualEra } from '../target/dual-era.js';
+import { BegunHandshake, detectDualEra } from '../target/dual-era.js';
 import type { LegacySession } from '../target/legacy-session.js';
 import { Deadline } from '../target/deadline.js';
 import { deriveTimeouts } from '../core/timeouts.js';
@@ -76,9 +76,14 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   };
   let probe: ProbeOutcome | undefined;
   // The dual-era detection's 2025 session, kept for the 2025-era checks until the shared state adopts it.
-  let kept: LegacySession | undefined;
+  let kept: LegacySession | Promise<LegacySession | undefined> | undefined;
+  const legacyChecks = o.checks.some((c) => c.eras?.includes('legacy'));
+  // stdio: copies some checks need untouched start once the server answered (not competing with its own start).
+  let spares: SpareCopies | undefined;
+  const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
+    if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks);
     if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
     Object.assign(report, {
       era: probe.era,
@@ -87,13 +92,16 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       ...(probe.supportedVersions ? { supportedVersions: probe.supportedVersions } : {}),
       ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
     });
-    if (probe.era === 'modern' && !probe.unreachable && o.checks.some((c) => c.eras?.includes('legacy')))
+    if (probe.era === 'modern' && !probe.unreachable && legacyChecks)
       // A second copy (stdio) or the running target (HTTP): not a first start; and never more than half the run,
       // so a server silent on initialize cannot leave the modern checks no time.
       probe.dualEra = await detectDualEra(spec, recorder, deadline.left(Math.min(timeouts.respawnStartup, timeouts.runDeadline / 2)), deadline.signal, {
         requestTimeoutMs: timeouts.request,
         take: (s) => (kept = s),
+        begun,
       });
+    // Not awaited: the checks start while a 2025-era server's begun handshake is still being answered.
+    else kept = begun?.keepIf(probe.era === 'legacy' && !probe.unreachable);
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
     // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).
     if (probe.unreachable && transport.correlation) {
@@ -119,6 +127,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         requireModern: o.requireModern ?? false,
       };
       if (kept) adoptSharedSession(env.shared, kept);
+      if (spares) adoptSpareCopies(env.shared, spares);
       kept = undefined;
       try {
         report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
@@ -136,10 +145,12 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         await o.session({ spec, client, probe, shared: env.shared, recorder, signal: deadline.signal, options: o, timeouts });
     }
   } finally {
-    await kept?.close().catch(() => undefined);
+    // Copies nobody used were never asked anything: ended with the short grace, alongside the run's own process.
+    const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
+    await (await kept)?.close().catch(() => undefined);
     deadline.dispose();
     // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
-    await transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);
+    await Promise.all([transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined), unused]);
   }
   if (transport instanceof StdioTransport) {
     const err = transport.stderrText();

@@ -85,7 +85,8 @@ export function wireHeader(w: WireEntry): string {
   const arrow = w.from === 'harness' ? '→' : '←';
   const http = w.http ? [w.http.method, w.http.url, w.http.status].filter((x) => x !== undefined).join(' ') : '';
   const retry = w.retry ? ` (retry of #${w.retry.of}: ${w.retry.cause})` : '';
-  return `#${w.seq} +${w.atMs}ms ${w.from} ${arrow} ${w.channel}${http ? ` ${http}` : ''}${w.truncated ? ' (truncated)' : ''}${retry}`;
+  const shared = w.sharedWith?.length ? ` (also judged by ${w.sharedWith.join(', ')})` : '';
+  return `#${w.seq} +${w.atMs}ms ${w.from} ${arrow} ${w.channel}${http ? ` ${http}` : ''}${w.truncated ? ' (truncated)' : ''}${retry}${shared}`;
 }
 
 /** Headers (HTTP) then the body; headers matter as evidence (Mcp-Method, MCP-Protocol-Version). */

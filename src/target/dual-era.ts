@@ -6,6 +6,7 @@
 import type { TargetSpec } from '../core/target-spec.js';
 import { LegacySession } from './legacy-session.js';
 import type { WireRecorder } from './recorder.js';
+import { mayStartAhead } from './start-ahead.js';
 
 export const DUAL_ERA_PHASE = 'dual-era';
 
@@ -14,6 +15,55 @@ export interface KeepLegacySession {
   /** Timeout of every request after the handshake (the detection's own timeout covers only the handshake). */
   requestTimeoutMs: number;
   take: (session: LegacySession) => void;
+  /** The handshake already begun alongside the run's own process (see beginLegacyHandshake). */
+  begun?: BegunHandshake | undefined;
+}
+
+/** A 2025 handshake on a process of its own, started before the era is known; settled exactly once. */
+export class BegunHandshake {
+  private settled = false;
+
+  private constructor(
+    private readonly opening: Promise<LegacySession | undefined>,
+    private readonly recorder: WireRecorder,
+  ) {}
+
+  /**
+   * On stdio, the process the 2025 handshake needs anyway starts with the run's own, so the two start-ups overlap
+   * instead of queuing. Not on HTTP (nothing to start), nor through an installing launcher (two installs at once).
+   */
+  static begin(spec: TargetSpec, recorder: WireRecorder, timeoutMs: number, requestTimeoutMs: number, signal?: AbortSignal): BegunHandshake | undefined {
+    if (!mayStartAhead(spec)) return undefined;
+    const opening = LegacySession.open(spec, recorder, {
+      phase: DUAL_ERA_PHASE,
+      timeoutMs: requestTimeoutMs,
+      startupTimeoutMs: timeoutMs,
+      ...(signal ? { signal } : {}),
+    }).catch(() => undefined);
+    return new BegunHandshake(opening, recorder);
+  }
+
+  /** The session, once; later calls get nothing (the first caller owns it and closes it). */
+  async take(): Promise<LegacySession | undefined> {
+    if (this.settled) return undefined;
+    this.settled = true;
+    return this.opening;
+  }
+
+  /**
+   * A 2025-era target: the handshake is the one the shared 2025 session makes (same request, untouched process), so
+   * a session that opened is handed on for the 2025-era checks; any other target closes it.
+   */
+  async keepIf(useful: boolean, phase = 'shared'): Promise<LegacySession | undefined> {
+    const s = await this.take();
+    if (s && useful && s.ready) {
+      // Not a dual-era question after all: its handshake is the shared session's, and says so in the wire record.
+      this.recorder.relabel([...s.init.evidence, ...(s.initialized?.evidence ?? [])], phase);
+      return s;
+    }
+    await s?.close().catch(() => undefined);
+    return undefined;
+  }
 }
 
 /**
@@ -30,12 +80,15 @@ export async function detectDualEra(
 ): Promise<boolean> {
   let session: LegacySession | undefined;
   try {
-    session = await LegacySession.open(spec, recorder, {
-      phase: DUAL_ERA_PHASE,
-      timeoutMs: keep?.requestTimeoutMs ?? timeoutMs,
-      startupTimeoutMs: timeoutMs,
-      ...(signal ? { signal } : {}),
-    });
+    session = keep?.begun
+      ? await keep.begun.take()
+      : await LegacySession.open(spec, recorder, {
+          phase: DUAL_ERA_PHASE,
+          timeoutMs: keep?.requestTimeoutMs ?? timeoutMs,
+          startupTimeoutMs: timeoutMs,
+          ...(signal ? { signal } : {}),
+        });
+    if (!session) return false;
     const served = typeof session.initResult?.protocolVersion === 'string';
     if (served && keep && session.ready) {
       keep.take(session);

@@ -52,8 +52,9 @@ export class LegacySession implements LegacyChannel {
   ) {}
 
   /** Opens a transport to `spec` and runs the handshake; never throws on server behaviour (see `ready`). */
-  static async open(spec: TargetSpec, recorder: WireRecorder, o: LegacySessionOptions): Promise<LegacySession> {
-    const s = new LegacySession(openTransport(spec, new UnauditedRecorder(recorder)), o);
+  static async open(spec: TargetSpec, recorder: WireRecorder, o: LegacySessionOptions, untouched?: Transport): Promise<LegacySession> {
+    // `untouched`: a transport opened for this session (recording unaudited), nothing sent on it yet.
+    const s = new LegacySession(untouched ?? openTransport(spec, new UnauditedRecorder(recorder)), o);
     await s.handshake();
     return s;
   }
@@ -66,6 +67,11 @@ export class LegacySession implements LegacyChannel {
   /** The handshake succeeded: later requests are meaningful. */
   get ready(): boolean {
     return this.initResult !== undefined && this.transport.deadReason === undefined;
+  }
+
+  /** The version this session's `initialize` asked for. */
+  get requested(): string {
+    return this.o.protocolVersion ?? LEGACY_VERSION;
   }
 
   /** The version the server chose, or the one we asked for when its answer named none. */
@@ -154,8 +160,14 @@ class PhasedChannel implements LegacyChannel {
 }
 
 /** Opens a session, runs `f`, and always closes the session (and its process). */
-export async function withLegacySession<T>(spec: TargetSpec, recorder: WireRecorder, o: LegacySessionOptions, f: (s: LegacySession) => Promise<T>): Promise<T> {
-  const s = await LegacySession.open(spec, recorder, o);
+export async function withLegacySession<T>(
+  spec: TargetSpec,
+  recorder: WireRecorder,
+  o: LegacySessionOptions,
+  f: (s: LegacySession) => Promise<T>,
+  untouched?: Transport,
+): Promise<T> {
+  const s = await LegacySession.open(spec, recorder, o, untouched);
   try {
     return await f(s);
   } finally {

@@ -68,4 +68,20 @@ export class WireRecorder {
     this.entries.push(entry);
     return seq;
   }
+
+  /** Attributes entries to `phase` after all (a session begun for one purpose, kept for another before any use). */
+  relabel(seqs: readonly number[], phase: string): void {
+    for (const seq of seqs) {
+      const e = this.entries[seq - 1];
+      if (e?.seq === seq) e.phase = phase;
+    }
+  }
+
+  /** Marks entries another check judges too (an answer seen once, on a process or session that saw it untouched). */
+  share(seqs: readonly number[], phase: string): void {
+    for (const seq of seqs) {
+      const e = this.entries[seq - 1];
+      if (e?.seq === seq && e.phase !== phase && !e.sharedWith?.includes(phase)) (e.sharedWith ??= []).push(phase);
+    }
+  }
 }

@@ -106,6 +106,11 @@ export class StdioTransport implements Transport {
     return this.child.pid;
   }
 
+  /** Whether the process has exited within `ms` (at once when it already has): an event, not a poll. */
+  exitedWithin(ms: number): Promise<boolean> {
+    return settlesWithin(this.exited, ms);
+  }
+
   stderrText(): string {
     return this.recorder.masker.text(this.stderrBuf) + (this.stderrDropped ? `\n[… ${this.stderrDropped} more bytes of stderr not kept]` : '');
   }

@@ -8,11 +8,19 @@ type Entry = Parameters<WireRecorder['record']>[0];
  * model must not judge messages of the older era.
  */
 export class UnauditedRecorder extends WireRecorder {
-  constructor(private readonly main: WireRecorder) {
+  /** With `phases`, only the traffic of those phases is kept from the audit (a process two checks share). */
+  constructor(
+    private readonly main: WireRecorder,
+    private readonly phases?: ReadonlySet<string>,
+  ) {
     super(main.masker);
   }
 
   override record(e: Entry): number {
-    return this.main.record(e, { audit: false });
+    return this.main.record(e, !this.phases || this.phases.has(e.phase) ? { audit: false } : {});
+  }
+
+  override share(seqs: readonly number[], phase: string): void {
+    this.main.share(seqs, phase);
   }
 }

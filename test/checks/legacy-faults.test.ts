@@ -55,16 +55,18 @@ describe('the 2025-era fixture with no faults', () => {
       assert.deepEqual(byStatus(r, 'skip'), transport === 'http' ? [] : ['legacy/session-id-visible-ascii']);
       assert.match(result(r, 'legacy/resource-not-found').message ?? '', /-32002/);
       // One 2025 session shared by the checks (initialize, notifications/initialized, then their requests), and the
-      // two of version negotiation, which asks for versions of its own.
+      // unknown-version one of version negotiation; its second question (the version offered, 2025-11-25) is the one
+      // the shared handshake asked, judged there and marked so.
       const inits = r.wire.filter((w) => w.from === 'harness' && (w.body as { method?: string })?.method === 'initialize');
       assert.deepEqual(
         inits
           .map((w) => w.phase)
           .filter((p) => p !== 'probe')
           .sort(),
-        ['legacy/version-negotiation', 'legacy/version-negotiation', 'shared'],
+        ['legacy/version-negotiation', 'shared'],
         'one shared handshake',
       );
+      assert.deepEqual(inits.find((w) => w.phase === 'shared')?.sharedWith, ['legacy/version-negotiation']);
       if (transport === 'http') {
         // Every session ends with DELETE: each check's, and the probe's when the engine closes the target.
         assert.equal(http.sessions(), 0, 'each session is DELETEd');

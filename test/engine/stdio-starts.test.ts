@@ -1,4 +1,4 @@
-/** How many server processes one full check over stdio starts: the 2025-era checks share the dual-era probe's session. */
+/** How many server processes one full check over stdio starts, and what each one is for. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ function countingFlag(log: string): string[] {
   return ['--import', `data:text/javascript,${encodeURIComponent(code)}`];
 }
 
-test('a full check of the dual-era support-desk over stdio starts 7 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
+test('a full check of the dual-era support-desk over stdio starts 5 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-starts-'));
   try {
     const log = path.join(dir, 'starts.log');
@@ -27,12 +27,26 @@ test('a full check of the dual-era support-desk over stdio starts 7 server proce
       explain(report),
     );
     const starts = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    // The run's own, the dual-era probe (whose 2025 session the 2025-era checks then share), two for version
-    // negotiation, and one each for removed/initialize, errors/version-every-request and stdio/exit-on-eof (they need
-    // an untouched process).
-    assert.equal(starts, 7);
+    // The run's own; the dual-era probe (whose 2025 session the 2025-era checks then share, and whose handshake
+    // answers version negotiation's second question); version negotiation's unknown-version handshake; one copy
+    // removed/initialize asks first and stdio/exit-on-eof then closes; errors/version-every-request's own.
+    assert.equal(starts, 5);
     const handshakes = report.wire.filter((w) => w.from === 'harness' && (w.body as { method?: unknown } | undefined)?.method === 'initialize');
-    assert.equal(handshakes.length, 4, 'initialize sent by the dual-era probe (the shared session), version negotiation (2) and removed/initialize');
+    assert.equal(handshakes.length, 3, 'initialize sent by the dual-era probe (the shared session), version negotiation and removed/initialize');
+    const judgedTwice = handshakes.filter((w) => w.sharedWith?.includes('legacy/version-negotiation'));
+    assert.deepEqual(
+      judgedTwice.map((w) => w.phase),
+      ['dual-era'],
+      'the wire record says version negotiation judged the probe handshake',
+    );
+    const eof = report.results.find((r) => r.checkId === 'stdio/exit-on-eof');
+    assert.equal(eof?.status, 'pass', explain(report));
+    const copy = report.wire.filter((w) => w.from === 'harness' && (w.phase === 'removed/initialize' || w.phase === 'stdio/exit-on-eof'));
+    assert.deepEqual(
+      copy.map((w) => (w.body as { method?: unknown }).method),
+      ['initialize', 'server/discover'],
+      'one copy: initialize as its first request, then the request before EOF',
+    );
     const sharedUse = report.wire.filter((w) => w.from === 'harness' && w.phase.startsWith('legacy/') && w.channel === 'stdio');
     assert.ok(sharedUse.length > 0, 'the 2025-era checks sent their requests in the kept session');
   } finally {

@@ -1,10 +1,10 @@
 import { ERROR } from '../../spec/constants.js';
 import { describe, errorOf, McpClient, resultOf, type RequestOptions } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
-import { openTransport } from '../../target/open.js';
 import type { Exchange, Transport } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
+import { spareCopy } from '../stdio/support.js';
 
 const request = (method: string, params: JsonObject): [string, JsonObject] => [method, params];
 
@@ -17,9 +17,10 @@ type Send = (method: string, params?: JsonObject, o?: RequestOptions) => Promise
  * only shows once a call was served on the connection); on HTTP the target itself. Ids come from the main client,
  * so every id in the wire record stays unique.
  */
-function sender(t: CheckContext): { send: Send; close: () => Promise<void> } {
+async function sender(t: CheckContext): Promise<{ send: Send; close: () => Promise<void> }> {
   if (t.transport === 'http') return { send: (m, p, o) => t.request(m, p, o), close: async () => {} };
-  const transport: Transport = openTransport(t.spec, t.client.recorder);
+  // Started with the run's own process when it could be (spares.ts), still untouched.
+  const transport: Transport = await spareCopy(t.shared, t.spec, t.client.recorder, 'version-every-request');
   const signal = t.client.defaults.signal;
   const client = new McpClient(transport, t.client.recorder, { timeoutMs: t.timeouts.request, phase: t.checkId, ...(signal ? { signal } : {}) });
   return { send: (m, p, o) => client.request(m, p, { ...o, id: t.client.nextId() }), close: () => transport.close() };
@@ -38,7 +39,7 @@ export const versionEveryRequest: CheckDefinition = {
   slow: 'a second connection (a second server process on stdio)',
   trippedBy: [{ fixture: 'flawed-server', fault: 'version-unchecked-after-call' }],
   async run(t) {
-    const { send, close } = sender(t);
+    const { send, close } = await sender(t);
     try {
       // A server may need a moment to start: the first request on a fresh process gets a longer deadline.
       const first = await send('server/discover', {}, { protocolVersion: BOGUS, timeoutMs: t.timeouts.respawnStartup });

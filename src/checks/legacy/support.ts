@@ -9,6 +9,7 @@ import { toolsFrom, type ToolInfo } from '../support/tools.js';
 import type { CheckContext } from '../types.js';
 import { arr } from '../../spec/read.js';
 import type { SharedState } from '../shared.js';
+import { spareCopy } from '../stdio/support.js';
 
 /** A requirement of the 2025 era, retired (with the handshake) by 2026-07-28. */
 export function legacySpec(section: string, quote: string, since = '2025-11-25'): SpecRef {
@@ -28,27 +29,38 @@ function options(t: CheckContext, phase: string, protocolVersion?: string): Lega
 
 /** Traffic of the shared session's handshake, before any one check uses it. */
 const SHARED_PHASE = 'shared';
-const sessions = new WeakMap<object, Promise<LegacySession>>();
+const sessions = new WeakMap<object, Promise<LegacySession | undefined>>();
 
 /**
  * The target's shared 2025 session (one process on stdio, not one per check), opened on first use and closed when
  * the run's checks have ended. A session a server dropped is not handed on: the next check opens a fresh one.
  */
 async function sharedSession(t: CheckContext): Promise<LegacySession | undefined> {
-  let p = sessions.get(t.shared);
-  if (!p) {
-    const opening = LegacySession.open(t.spec, t.client.recorder, options(t, SHARED_PHASE));
-    sessions.set(t.shared, (p = opening));
-    t.shared.onClose(async () => (await opening.catch(() => undefined))?.close());
-  }
-  const s = await p;
+  const s = await openedShared(t);
   return s.transport.deadReason === undefined ? s : undefined;
 }
 
-/** The run's shared 2025 session is one already open (the dual-era detection's): closed with the shared state. */
-export function adoptSharedSession(shared: SharedState, session: LegacySession): void {
-  sessions.set(shared, Promise.resolve(session));
-  shared.onClose(() => session.close());
+/** The shared session, alive or not: its handshake stays an observation either way. The adopted one, if it opened. */
+async function openedShared(t: CheckContext): Promise<LegacySession> {
+  const adopted = await sessions.get(t.shared);
+  return (
+    adopted ??
+    t.shared.once('legacy:shared-session', () => {
+      const opening = LegacySession.open(t.spec, t.client.recorder, options(t, SHARED_PHASE));
+      t.shared.onClose(async () => (await opening.catch(() => undefined))?.close());
+      return opening;
+    })
+  );
+}
+
+/**
+ * The run's shared 2025 session is one already open or opening (the dual-era detection's, or a 2025-era server's
+ * handshake begun with the run): closed with the shared state. When it does not open, the first check opens one.
+ */
+export function adoptSharedSession(shared: SharedState, session: LegacySession | Promise<LegacySession | undefined>): void {
+  const p = Promise.resolve(session);
+  sessions.set(shared, p);
+  shared.onClose(async () => (await p)?.close());
 }
 
 /**
@@ -58,7 +70,20 @@ export function adoptSharedSession(shared: SharedState, session: LegacySession):
 export async function rawSession<T>(t: CheckContext, f: (s: LegacyChannel) => Promise<T>, protocolVersion?: string): Promise<T> {
   const shared = protocolVersion === undefined ? await sharedSession(t) : undefined;
   if (shared) return f(shared.forPhase(t.checkId));
-  return withLegacySession(t.spec, t.client.recorder, options(t, t.checkId, protocolVersion), f);
+  const untouched = await spareCopy(t.shared, t.spec, t.client.recorder, 'legacy-copy');
+  return withLegacySession(t.spec, t.client.recorder, options(t, t.checkId, protocolVersion), f, untouched);
+}
+
+/**
+ * Runs `f` on an answered `initialize` that asked for `protocolVersion` as the first message of an untouched process
+ * (or HTTP session). The shared session's handshake is one when it asked for that version (the same request, the same
+ * untouched state): it is judged again, marked as shared in the wire record, instead of starting the server once more.
+ */
+export async function handshakeAsking<T>(t: CheckContext, protocolVersion: string, f: (s: LegacyChannel) => Promise<T>): Promise<T> {
+  const shared = await openedShared(t);
+  if (shared.requested !== protocolVersion || shared.init.response === undefined) return rawSession(t, f, protocolVersion);
+  t.client.recorder.share(shared.init.evidence, t.checkId);
+  return f(shared.forPhase(t.checkId));
 }
 
 /** Like rawSession, but a failed handshake stops the check as inconclusive: the requirement could not be reached. */

@@ -2,6 +2,7 @@ import { ERROR } from '../../spec/constants.js';
 import { describe, errorOf, McpClient, resultOf } from '../../target/client.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { openTransport } from '../../target/open.js';
+import { freshCopy } from '../stdio/support.js';
 import { UnauditedRecorder } from '../../target/unaudited-recorder.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
@@ -117,6 +118,9 @@ export const removedInitialize: CheckDefinition = {
  * era), kept from the wire audit: a dual-era server answers it with a 2025-era result.
  */
 async function initializeExchange(t: CheckContext): Promise<Exchange> {
+  // On stdio, the copy stdio/exit-on-eof then closes: one start for the two.
+  const copy = await freshCopy(t);
+  if (copy.initialize) return copy.initialize;
   const second = openTransport(t.spec, new UnauditedRecorder(t.client.recorder));
   try {
     const client = new McpClient(second, t.client.recorder, {

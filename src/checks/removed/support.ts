@@ -2,8 +2,7 @@ import { HEADER } from '../../spec/constants.js';
 import { McpClient, describe, errorOf, resultOf, type RpcError } from '../../target/client.js';
 import { HARNESS_INFO } from '../../target/envelope.js';
 import { HttpTransport } from '../../target/http.js';
-import { openTransport } from '../../target/open.js';
-import { UnauditedRecorder } from '../../target/unaudited-recorder.js';
+import { spareCopy } from '../stdio/support.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext } from '../types.js';
 
@@ -40,7 +39,7 @@ async function ask(t: CheckContext): Promise<LegacyHandshake> {
     params: { protocolVersion: OLDEST_HTTP_VERSION, capabilities: {}, clientInfo: HARNESS_INFO },
   };
   // Its own connection or process, recorded as evidence but kept from the 2026-07-28 wire audit.
-  const second = openTransport(t.spec, new UnauditedRecorder(t.client.recorder));
+  const second = await spareCopy(t.shared, t.spec, t.client.recorder, 'legacy-copy');
   let ex: Exchange;
   let agreed: string | undefined;
   try {

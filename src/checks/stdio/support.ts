@@ -1,0 +1,149 @@
+/**
+ * Copies of a stdio server that some checks need untouched (nothing written to them before their first request),
+ * started as soon as the run's own process answered, so their start-ups overlap the dual-era question and the first
+ * checks instead of queuing behind them (and do not compete with the start of the process the probe waits on). A copy is
+ * handed over untouched, once, to the check it was started for; one that died waiting, or was never needed, is
+ * ended with the run. Only copies every run that selects the check needs are started ahead.
+ *
+ * One fresh copy of a stdio server, shared by the two checks that each needed a process of their own:
+ * `removed/initialize` sends `initialize` as its first request (the untouched state it judges), then
+ * `stdio/exit-on-eof` makes sure the copy answers and closes its stdin, timing the exit. The process had to be
+ * closed anyway; one start instead of two. Each check's traffic is recorded under its own id.
+ */
+import type { TargetSpec } from '../../core/target-spec.js';
+import { openTransport } from '../../target/open.js';
+import { mayStartAhead } from '../../target/start-ahead.js';
+import type { WireRecorder } from '../../target/recorder.js';
+import { StdioTransport } from '../../target/stdio.js';
+import type { Exchange, Transport } from '../../target/transport.js';
+import { UnauditedRecorder } from '../../target/unaudited-recorder.js';
+import type { SharedState } from '../shared.js';
+import { McpClient } from '../../target/client.js';
+import type { CheckContext } from '../types.js';
+
+export const INITIALIZE_CHECK = 'removed/initialize';
+export const EOF_CHECK = 'stdio/exit-on-eof';
+const VERSION_CHECK = 'errors/version-every-request';
+
+/** What each spare is for: the checks that use it, and the recorder its traffic goes to. */
+const SPARES: Record<SpareKey, { checks: string[]; recorder: (main: WireRecorder) => WireRecorder }> = {
+  // initialize may switch the copy to the 2025 era: its traffic is evidence, kept from the 2026-07-28 wire audit.
+  'fresh-copy': { checks: [INITIALIZE_CHECK, EOF_CHECK], recorder: (main) => new UnauditedRecorder(main, new Set([INITIALIZE_CHECK])) },
+  'version-every-request': { checks: [VERSION_CHECK], recorder: (main) => main },
+  // The first 2025 handshake of its own a run makes: a modern-only or 2025-era server's (removed/support.ts), or the
+  // unknown-version one of a dual-era or 2025-era server (legacy/version-negotiation). 2025 traffic: all unaudited.
+  'legacy-copy': { checks: ['removed/initialize-lists-versions', 'legacy/version-negotiation'], recorder: (main) => new UnauditedRecorder(main) },
+};
+type SpareKey = 'fresh-copy' | 'version-every-request' | 'legacy-copy';
+
+export class SpareCopies {
+  private readonly copies = new Map<string, Transport>();
+
+  private constructor(
+    private readonly spec: TargetSpec,
+    private readonly recorder: WireRecorder,
+  ) {}
+
+  /** Starts the copies the selected checks will ask for; none on HTTP or through an installing launcher. */
+  static begin(spec: TargetSpec, recorder: WireRecorder, selected: readonly { id: string }[]): SpareCopies {
+    const spares = new SpareCopies(spec, recorder);
+    if (!mayStartAhead(spec)) return spares;
+    for (const [key, s] of Object.entries(SPARES))
+      if (selected.some((c) => s.checks.includes(c.id))) spares.copies.set(key, openTransport(spec, s.recorder(recorder)));
+    return spares;
+  }
+
+  /** The copy started for `key`, untouched and alive, or a new one started now. */
+  async take(key: SpareKey): Promise<Transport> {
+    const copy = this.copies.get(key);
+    this.copies.delete(key);
+    if (copy instanceof StdioTransport && copy.deadReason === undefined && !copy.exit) return copy;
+    await copy?.close();
+    return openTransport(this.spec, SPARES[key].recorder(this.recorder));
+  }
+
+  /** Ends the copies no check took. */
+  async close(graceMs?: number): Promise<void> {
+    const left = [...this.copies.values()];
+    this.copies.clear();
+    await Promise.all(left.map((c) => c.close(graceMs).catch(() => undefined)));
+  }
+}
+
+const pools = new WeakMap<SharedState, SpareCopies>();
+
+/** The run's spare copies, for the checks sharing `shared`. */
+export function adoptSpareCopies(shared: SharedState, spares: SpareCopies): void {
+  pools.set(shared, spares);
+}
+
+/** An untouched copy of the server for `key`: the one started ahead when there is one, else a new one. */
+export function spareCopy(shared: SharedState, spec: TargetSpec, recorder: WireRecorder, key: SpareKey): Promise<Transport> {
+  return pools.get(shared)?.take(key) ?? Promise.resolve(openTransport(spec, SPARES[key].recorder(recorder)));
+}
+
+/** Inside the transport's own grace before SIGTERM (2 s), so an exit seen here came from EOF alone. */
+export const EOF_EXIT_BOUND_MS = 1500;
+
+export interface EofObservation {
+  /** The request that showed the copy was up and answering before its stdin was closed. */
+  alive: Exchange;
+  /** The copy exited before its stdin was closed. */
+  exitedEarly: boolean;
+  /** Milliseconds from closing stdin to the exit, or to giving up at EOF_EXIT_BOUND_MS. */
+  waitedMs: number;
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+}
+
+export interface FreshCopy {
+  /** The answer to `initialize` as the copy's first request (when removed/initialize runs). */
+  initialize?: Promise<Exchange>;
+  /**
+   * The exit on EOF, watched from the first call on (made by stdio/exit-on-eof, which is not a slow check: its time
+   * bound is not measured amid the burst of start-ups at the beginning of a run); undefined when it does not run.
+   */
+  eof(): Promise<EofObservation> | undefined;
+}
+
+/** The run's one fresh copy (stdio targets only); the first of the two checks to ask starts it. */
+export function freshCopy(t: CheckContext): Promise<FreshCopy> {
+  return t.shared.once('stdio:fresh-copy', async () => (t.spec.kind === 'stdio' ? start(t) : { eof: () => undefined }));
+}
+
+async function start(t: CheckContext): Promise<FreshCopy> {
+  // Its initialize traffic is kept from the 2026-07-28 wire audit (see spares.ts).
+  const transport = await spareCopy(t.shared, t.spec, t.client.recorder, 'fresh-copy');
+  const signal = t.client.defaults.signal;
+  const client = new McpClient(transport, t.client.recorder, { timeoutMs: t.timeouts.respawnRequest, ...(signal ? { signal } : {}) });
+  // As the official suite sends it: the modern envelope and headers, no legacy params (removed methods, §c).
+  const initialize = t.shared.selected(INITIALIZE_CHECK) ? client.request('initialize', {}, { phase: INITIALIZE_CHECK }) : undefined;
+  const watches = t.shared.selected(EOF_CHECK) && transport instanceof StdioTransport;
+  let watching: Promise<EofObservation> | undefined;
+  const eof = () => (watches ? (watching ??= watchEof(client, transport, initialize)) : undefined);
+  // Without the EOF check the copy ends once initialize was answered; with it, the watch ends it (or the run's end).
+  const ended = watches ? undefined : Promise.allSettled([initialize]).then(() => transport.close());
+  t.shared.onClose(async () => {
+    await ended;
+    if (watches && !watching) await transport.close();
+    await watching?.catch(() => undefined);
+  });
+  return { ...(initialize ? { initialize } : {}), eof };
+}
+
+/** After initialize (if sent): a request that shows the copy answers, then EOF and the exit timed; always ends the copy. */
+async function watchEof(client: McpClient, transport: StdioTransport, after: Promise<Exchange> | undefined): Promise<EofObservation> {
+  let closing: Promise<void> | undefined;
+  try {
+    await after;
+    const alive = await client.request('server/discover', {}, { phase: EOF_CHECK });
+    if (!alive.response || transport.exit) return { alive, exitedEarly: transport.exit !== undefined, waitedMs: 0 };
+    const t0 = performance.now();
+    // EOF, then SIGTERM, then SIGKILL (the transport's shutdown sequence); the exit is timed from the EOF.
+    closing = transport.close();
+    const exited = await transport.exitedWithin(EOF_EXIT_BOUND_MS);
+    const waitedMs = Math.round(performance.now() - t0);
+    return { alive, exitedEarly: false, waitedMs, ...(exited && transport.exit ? { exit: transport.exit } : {}) };
+  } finally {
+    await (closing ?? transport.close());
+  }
+}
