@@ -3,6 +3,7 @@ import { takeUnended } from '../target/children.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
+import { sharedAjvPool } from '../core/json-schema.js';
 import { summarize } from '../core/summary.js';
 import { adoptSharedSession, SharedState, type CheckDefinition } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
@@ -77,6 +78,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   let probe: ProbeOutcome | undefined;
   // The dual-era detection's 2025 session, kept for the 2025-era checks until the shared state adopts it.
   let kept: LegacySession | undefined;
+  // Ajv loads on first use (about 0.1 s of synchronous work): here, while the probe is out, not later under a large
+  // answer in flight. Runs that judge no schema (no checks, no contracts) never load it.
+  if (o.checks.length || o.contracts !== false) setImmediate(() => sharedAjvPool.get('2020-12'));
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
     if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
