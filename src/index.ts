@@ -33,7 +33,7 @@ export { startSupportDesk, startFlawed, demoFaults, exampleStdio, supportDeskGol
 export { liveRunOptions, withLiveTarget, LiveCaller, type LiveOptions, type LiveRun } from './engine/live.js';
 export { assayTarget, type TargetRunOptions } from './engine/run-target.js';
 
-export { REPORTERS, visible, truncate, wireBody, wireHeader, type Reporter, type RenderOptions } from './reporters/index.js';
+export { loadReporter, visible, truncate, wireBody, wireHeader, type Reporter, type ReporterId, type RenderOptions } from './reporters/index.js';
 export {
   loadConfig,
   findConfigFile,

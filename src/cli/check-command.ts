@@ -1,4 +1,4 @@
-import { assay, CHECKS, MODERN_VERSION, REPORTERS, selectChecks } from '../index.js';
+import { assay, CHECKS, loadReporter, MODERN_VERSION, selectChecks } from '../index.js';
 import { useColor } from './output.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
@@ -72,6 +72,6 @@ export async function checkCommand({ operands, o, cfg, given }: Plan<CheckComman
       : {}),
   });
   const color = useColor(process.stdout, o.color);
-  process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
+  process.stdout.write((await loadReporter('console')).render(report, { color, verbose: o.verbose ?? false }));
   return finishRun(report, cfg.reports, { ...o, failOnContracts: cfg.check.failOnContracts });
 }

@@ -1,4 +1,4 @@
-import { assay, assaySnapshot, exitCodeFor, REPORTERS, type Report } from '../index.js';
+import { assay, assaySnapshot, exitCodeFor, loadReporter, type Report } from '../index.js';
 import { catalogueFromFile, isFile } from './catalogue-source.js';
 import { useColor, writeReports } from './output.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';
@@ -35,7 +35,7 @@ export async function contractsCommand({ operands, o, cfg, given }: Plan<Contrac
       examples: cfg.examples,
     });
   }
-  process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color), verbose: o.verbose ?? false }));
+  process.stdout.write((await loadReporter('console')).render(report, { color: useColor(process.stdout, o.color), verbose: o.verbose ?? false }));
   for (const f of await writeReports(report, { ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) }))
     process.stderr.write(`wrote ${f}\n`);
   return exitCodeFor(report);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { REPORTERS, startSupportDesk, supportDeskGoldenDir } from '../index.js';
+import { loadReporter, startSupportDesk, supportDeskGoldenDir } from '../index.js';
 import { createReplayProvider, loadGolden, priceTable, runEval } from '../eval.js';
 import { useColor, writeReports } from './output.js';
 
@@ -23,7 +23,7 @@ export async function demoEval(o: { out: string; color?: boolean }): Promise<boo
       runTimeoutMs: 60_000,
       prices: priceTable(),
     });
-    process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color) }));
+    process.stdout.write((await loadReporter('console')).render(report, { color: useColor(process.stdout, o.color) }));
     const written = await writeReports(report, {
       json: path.join(o.out, 'eval-report.json'),
       junit: path.join(o.out, 'eval-junit.xml'),

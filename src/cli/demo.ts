@@ -4,7 +4,7 @@ import {
   CHECKS,
   demoFaults,
   exampleStdio,
-  REPORTERS,
+  loadReporter,
   startFlawed,
   startSupportDesk,
   targetFailed,
@@ -44,7 +44,7 @@ export async function demoCommand(o: { out: string; color?: boolean }): Promise<
   } finally {
     await Promise.allSettled([desk.close(), flawed.close()]);
   }
-  process.stdout.write(REPORTERS.console.render(report, { color: useColor(process.stdout, o.color) }));
+  process.stdout.write((await loadReporter('console')).render(report, { color: useColor(process.stdout, o.color) }));
   const written = await writeReports(report, {
     json: path.join(o.out, 'report.json'),
     junit: path.join(o.out, 'junit.xml'),

@@ -15,7 +15,7 @@ import {
   runEval,
   starterGolden,
 } from '../eval.js';
-import { EXIT, parseShard, REPORTERS, ShardSpecError, type ShardSpec } from '../index.js';
+import { EXIT, loadReporter, parseShard, ShardSpecError, type ShardSpec } from '../index.js';
 import { useColor } from './output.js';
 import { finishRun, type RunOutputOptions } from './run-outputs.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';
@@ -145,7 +145,7 @@ export function evalCommand({ operands, o, cfg, given }: Plan<EvalCommandOptions
     });
     for (const rec of resolved.recorders) process.stderr.write(`recorded ${await rec.save(o.record!)}\n`);
     if (sem.recorder) process.stderr.write(`recorded ${await sem.recorder.save(o.record!)}\n`);
-    process.stdout.write(REPORTERS.console.render(report, { color, verbose: o.verbose ?? false }));
+    process.stdout.write((await loadReporter('console')).render(report, { color, verbose: o.verbose ?? false }));
     return finishRun(report, { ...cfg.reports, ...(o.json ? { json: o.json } : {}), ...(o.junit ? { junit: o.junit } : {}), ...(o.md ? { md: o.md } : {}) }, o);
   });
 }

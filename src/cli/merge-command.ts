@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exitCodeFor, GateInputError, loadReport, mergeReports, REPORTERS, type MergeInput } from '../index.js';
+import { exitCodeFor, GateInputError, loadReport, loadReporter, mergeReports, type MergeInput } from '../index.js';
 import { writeReports } from './output.js';
 import { UsageError } from './usage-error.js';
 
@@ -23,7 +23,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
     throw e;
   }
   await mkdir(path.dirname(path.resolve(o.output)), { recursive: true });
-  await writeFile(o.output, REPORTERS.json.render(report));
+  await writeFile(o.output, (await loadReporter('json')).render(report));
   process.stderr.write(`merged ${files.length} report(s) into ${o.output}\n`);
   for (const f of await writeReports(report, { ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}), ...(o.md ? { md: o.md } : {}) }))
     process.stderr.write(`wrote ${f}\n`);

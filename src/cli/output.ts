@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPORT_FILES, REPORTERS, type RenderOptions, type Report, type ReportFileKey } from '../index.js';
+import { loadReporter, REPORT_FILES, type RenderOptions, type Report, type ReportFileKey } from '../index.js';
 
 /** A file per reporter, keyed as the option table keys report files (json, junit, md, html, sarif). */
 export type ReportFiles = { [K in ReportFileKey]?: string };
@@ -12,7 +12,7 @@ export async function writeReports(report: Report, files: ReportFiles, opts: Ren
     const file = files[key];
     if (!file) continue;
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, REPORTERS[decl.reporter].render(report, opts));
+    await writeFile(file, (await loadReporter(decl.reporter)).render(report, opts));
     written.push(file);
   }
   return written;

@@ -3,7 +3,7 @@
  * Each run is a fresh mcp-assay process (no state leaks between runs); its output is compared with the previous
  * run's and what changed is printed first.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './usage-error.js';
@@ -61,10 +61,12 @@ interface RunOutput {
 }
 
 /** The run in progress, ended with the watcher so no run outlives it. */
-let active: ReturnType<typeof spawn> | undefined;
+let active: ChildProcess | undefined;
 process.on('exit', () => active?.kill('SIGTERM'));
 
-function runProcess(command: string, args: readonly string[], shell: boolean): Promise<RunOutput> {
+async function runProcess(command: string, args: readonly string[], shell: boolean): Promise<RunOutput> {
+  // Loaded here: every command (--version too) imports this module to find --watch.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const child = spawn(command, args, { shell, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: process.env.NO_COLOR ?? '1' } });
     active = child;

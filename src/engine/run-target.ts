@@ -3,6 +3,7 @@ import { takeUnended } from '../target/children.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
+import { sharedAjvPool } from '../core/json-schema.js';
 import { summarize } from '../core/summary.js';
 import { adoptSharedSession, adoptSpareCopies, SharedState, SpareCopies, type CheckDefinition } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
@@ -81,6 +82,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // stdio: copies some checks need untouched start once the server answered (not competing with its own start).
   let spares: SpareCopies | undefined;
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
+  // Ajv loads on first use (about 0.1 s of synchronous work): here, while the probe is out, not later under a large
+  // answer in flight. Runs that judge no schema (no checks, no contracts) never load it.
+  if (o.checks.length || o.contracts !== false) setImmediate(() => sharedAjvPool.get('2020-12'));
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
     if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks);

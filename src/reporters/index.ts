@@ -1,14 +1,17 @@
-import { REPORTER_DECLS, type Reporter, type ReporterDecl, type ReporterId } from './formats.js';
+import { REPORTER_DECLS, type Reporter, type ReporterId } from './formats.js';
 
-/** Every declared reporter, loaded: importing this module loads every renderer (the declarations alone load none). */
-export const REPORTERS: Readonly<Record<ReporterId, Reporter>> = Object.fromEntries(
-  await Promise.all(
-    (Object.entries(REPORTER_DECLS) as [ReporterId, ReporterDecl][]).map(async ([id, d]) => [
-      id,
-      { id, fileExtension: d.fileExtension, render: (await d.load()).render },
-    ]),
-  ),
-) as Record<ReporterId, Reporter>;
+const loaded = new Map<ReporterId, Promise<Reporter>>();
+
+/** One reporter, its renderer loaded on first use: a run loads only the renderers it writes with. */
+export function loadReporter(id: ReporterId): Promise<Reporter> {
+  let r = loaded.get(id);
+  if (!r) {
+    const d = REPORTER_DECLS[id];
+    r = d.load().then((m) => ({ id, fileExtension: d.fileExtension, render: m.render }));
+    loaded.set(id, r);
+  }
+  return r;
+}
 
 export { REPORTER_DECLS, type Reporter, type ReporterId } from './formats.js';
 export { REPORT_SCHEMA_ID } from './json.js';

@@ -1,4 +1,4 @@
-import { Agent, getGlobalDispatcher, request, type Dispatcher } from 'undici';
+import { Agent, getGlobalDispatcher, request, type Dispatcher } from './undici.js';
 import { toTransportError, type TransportError } from './errors.js';
 import { withDeadline } from './deadline.js';
 import type { WireRecorder } from './recorder.js';

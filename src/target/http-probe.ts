@@ -1,4 +1,4 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from './undici.js';
 import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import type { HttpTargetSpec } from '../core/target-spec.js';

@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from './undici.js';
 import { parseBounded } from '../core/json-depth.js';
 import { createParser } from 'eventsource-parser';
 import { TransportError, toTransportError } from './errors.js';

@@ -1,4 +1,4 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from './undici.js';
 import { parseBounded } from '../core/json-depth.js';
 import { parseBoundedAsync } from '../core/json-parse-async.js';
 import { ParseMemo } from '../core/json-parse-memo.js';

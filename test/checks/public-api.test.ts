@@ -7,8 +7,15 @@ import { REPO } from '../support/fixtures.js';
 
 describe('public API', () => {
   it('exports the engine, catalogue and reporters', () => {
-    for (const name of ['assay', 'assayTarget', 'CHECKS', 'REPORTERS', 'exitCodeFor', 'loadConfig', 'McpClient', 'probeEra', 'validateServerMessage'])
+    for (const name of ['assay', 'assayTarget', 'CHECKS', 'loadReporter', 'exitCodeFor', 'loadConfig', 'McpClient', 'probeEra', 'validateServerMessage'])
       assert.ok(name in api, `${name} is exported`);
+  });
+
+  it('loads a reporter on demand, once', async () => {
+    const md = await api.loadReporter('markdown');
+    assert.equal(md.id, 'markdown');
+    assert.equal(md.fileExtension, '.md');
+    assert.equal(await api.loadReporter('markdown'), md);
   });
 
   it('VERSION matches package.json', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { REPORTERS } from '../../src/reporters/index.js';
+import { REPORTERS } from '../../src/reporters/all.js';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';

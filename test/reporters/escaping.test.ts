@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REPORTERS, visible } from '../../src/reporters/index.js';
+import { visible } from '../../src/reporters/index.js';
+import { REPORTERS } from '../../src/reporters/all.js';
 import { mdCode } from '../../src/reporters/markdown-escape.js';
 import { stripIllegalXml, xmlAttr, xmlText } from '../../src/reporters/xml.js';
 import { fixtureReport, HOSTILE, HOSTILE_RAW } from './fixture-report.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REPORTERS } from '../../src/reporters/index.js';
+import { REPORTERS } from '../../src/reporters/all.js';
 import { evals, row } from '../gate/fixtures.js';
 import { fixtureReport } from './fixture-report.js';
 

@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { REPORT_SCHEMA_VERSION } from '../../src/core/types.js';
-import { REPORT_SCHEMA_ID, REPORTERS } from '../../src/reporters/index.js';
+import { REPORT_SCHEMA_ID } from '../../src/reporters/index.js';
+import { REPORTERS } from '../../src/reporters/all.js';
 import { fixtureReport } from './fixture-report.js';
 import { repoRoot } from './snapshot.js';
 

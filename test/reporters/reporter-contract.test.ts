@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emptySummary } from '../../src/core/summary.js';
 import type { Report } from '../../src/core/types.js';
-import { REPORTER_DECLS, REPORTERS, summaryLine } from '../../src/reporters/index.js';
+import { REPORTER_DECLS, summaryLine } from '../../src/reporters/index.js';
+import { REPORTERS } from '../../src/reporters/all.js';
 import { fixtureReport } from './fixture-report.js';
 
 function deepFreeze<T>(v: T): T {

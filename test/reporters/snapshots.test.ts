@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPORTERS } from '../../src/reporters/index.js';
+import { REPORTERS } from '../../src/reporters/all.js';
 import { fixtureReport } from './fixture-report.js';
 import { matchSnapshot, repoRoot } from './snapshot.js';
 

@@ -1,18 +1,16 @@
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
-import { AjvPool, describeAjvError } from '../../core/json-schema.js';
+import { describeAjvError, sharedAjvPool } from '../../core/json-schema.js';
 import { dialectOf, isNetworkRef, measureSchema, type Dialect } from '../support/schema.js';
 
 export type Compiled = { validate: ValidateFunction } | { skipped: string };
 
 /**
- * Validators for tool outputSchemas, one Ajv per dialect for one target. Never given `loadSchema`, so a network
+ * Validators for tool outputSchemas, from the process's shared Ajv pool. Never given `loadSchema`, so a network
  * `$ref` is never fetched (SEP-2106): such schemas are skipped, as are unsupported dialects and oversized schemas.
  */
 export class OutputValidator {
-  private readonly pool = new AjvPool();
-
   private ajv(d: Dialect): Ajv {
-    return this.pool.get(d);
+    return sharedAjvPool.get(d);
   }
 
   compile(schema: unknown): Compiled {
@@ -32,6 +30,10 @@ export class OutputValidator {
       return { validate: ajv.compile(schema as AnySchema) };
     } catch (e) {
       return { skipped: `outputSchema does not compile (${String((e as Error).message).slice(0, 120)}; see tools/schema-valid)` };
+    } finally {
+      // The compiled function stays usable; the shared instance keeps nothing for the next schema to collide with.
+      ajv.removeSchema(schema);
+      if (typeof id === 'string') ajv.removeSchema(id);
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { Ajv, AnySchema } from 'ajv';
 import { measureExpansion } from '../../core/schema-budget.js';
-import { AjvPool, dialectOf, UnsafePatternError, type Dialect } from '../../core/json-schema.js';
+import { dialectOf, sharedAjvPool, UnsafePatternError, type Dialect } from '../../core/json-schema.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { resolvePointer } from './sample-args.js';
 import { field } from '../../spec/read.js';
@@ -82,12 +82,10 @@ export interface CompileOutcome {
   skipped?: string;
 }
 
-/** One validator set per target: Ajv for each supported dialect, created on first use, never with `loadSchema`. */
+/** Compiles server schemas with the process's shared Ajv pool (one instance per dialect, never with `loadSchema`). */
 export class SchemaCompiler {
-  private readonly pool = new AjvPool();
-
   private ajv(d: Dialect): Ajv {
-    return this.pool.get(d);
+    return sharedAjvPool.get(d);
   }
 
   /**

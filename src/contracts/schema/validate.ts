@@ -4,14 +4,14 @@
  */
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
 import { measureExpansion } from '../../core/schema-budget.js';
-import { AjvPool, describeAjvError, dialectOf, runValidator, type Dialect } from '../../core/json-schema.js';
+import { describeAjvError, dialectOf, runValidator, sharedAjvPool, type Dialect } from '../../core/json-schema.js';
 import { canonicalStringify } from '../shared/canonical.js';
 import type { CatalogueTool } from '../catalogue/catalogue.js';
 import { externalRefs, schemaShape } from './schema-util.js';
 
 export const VALIDATION_BOUNDS = { maxDepth: 64, maxNodes: 10_000, maxErrors: 20 } as const;
 
-const pool = new AjvPool();
+const pool = sharedAjvPool;
 
 function ajvFor(d: Dialect): Ajv {
   return pool.get(d);
