@@ -26,6 +26,7 @@ export class BegunHandshake {
   private constructor(
     private readonly opening: Promise<LegacySession | undefined>,
     private readonly recorder: WireRecorder,
+    private readonly stop: AbortController,
   ) {}
 
   /**
@@ -34,20 +35,30 @@ export class BegunHandshake {
    */
   static begin(spec: TargetSpec, recorder: WireRecorder, timeoutMs: number, requestTimeoutMs: number, signal?: AbortSignal): BegunHandshake | undefined {
     if (!mayStartAhead(spec)) return undefined;
+    // Its own stop as well as the run's: the dual-era question may give up on it sooner than the first-start allowance.
+    const stop = new AbortController();
     const opening = LegacySession.open(spec, recorder, {
       phase: DUAL_ERA_PHASE,
       timeoutMs: requestTimeoutMs,
       startupTimeoutMs: timeoutMs,
-      ...(signal ? { signal } : {}),
+      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
     }).catch(() => undefined);
-    return new BegunHandshake(opening, recorder);
+    return new BegunHandshake(opening, recorder, stop);
   }
 
-  /** The session, once; later calls get nothing (the first caller owns it and closes it). */
-  async take(): Promise<LegacySession | undefined> {
+  /**
+   * The session, once; later calls get nothing (the first caller owns it and closes it). With `waitMs`, a handshake
+   * still unanswered by then is given up (the session comes back without an initialize result).
+   */
+  async take(waitMs?: number): Promise<LegacySession | undefined> {
     if (this.settled) return undefined;
     this.settled = true;
-    return this.opening;
+    const timer = waitMs === undefined ? undefined : setTimeout(() => this.stop.abort(), waitMs);
+    try {
+      return await this.opening;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -81,7 +92,7 @@ export async function detectDualEra(
   let session: LegacySession | undefined;
   try {
     session = keep?.begun
-      ? await keep.begun.take()
+      ? await keep.begun.take(timeoutMs)
       : await LegacySession.open(spec, recorder, {
           phase: DUAL_ERA_PHASE,
           timeoutMs: keep?.requestTimeoutMs ?? timeoutMs,
