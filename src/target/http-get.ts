@@ -1,8 +1,8 @@
-import { Agent, getGlobalDispatcher, request, type Dispatcher } from './undici.js';
+import { getGlobalDispatcher, request, type Dispatcher } from './undici.js';
 import { toTransportError, type TransportError } from './errors.js';
 import { withDeadline } from './deadline.js';
 import type { WireRecorder } from './recorder.js';
-import { silentResetCause, watchSockets } from './reset-retry.js';
+import { watchSockets, withOneRetry } from './reset-retry.js';
 
 export interface GetResult {
   status?: number;
@@ -30,18 +30,13 @@ export async function httpGet(
       async (signal) => {
         const get = (dispatcher: Dispatcher) =>
           request(url, { method: 'GET', headers, signal, dispatcher, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs });
-        let fresh: Agent | undefined;
-        let res: Dispatcher.ResponseData;
-        try {
-          res = await get(getGlobalDispatcher());
-        } catch (e) {
-          // A GET reads: lost to a kept-alive connection closed before any byte, it is sent once more (reset-retry.ts).
-          const cause = silentResetCause(e);
-          if (cause === undefined) throw e;
-          evidence.push(sent({ of: evidence[0]!, cause }));
-          res = await get((fresh = new Agent({ connections: 1 })));
-        }
-        void fresh?.close().catch(() => undefined);
+        // A GET reads: lost to a kept-alive connection closed before any byte, it is sent once more (reset-retry.ts).
+        const res = await withOneRetry(
+          getGlobalDispatcher(),
+          get,
+          () => true,
+          (cause) => evidence.push(sent({ of: evidence[0]!, cause })),
+        );
         const h: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
         let bodyText = '';

@@ -9,7 +9,7 @@ import type { CorrelationBreak, Exchange, HttpInfo, SendOptions, Transport } fro
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
-import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, silentResetCause, watchSockets } from './reset-retry.js';
+import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, watchSockets, withOneRetry } from './reset-retry.js';
 import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
 
@@ -87,21 +87,8 @@ export class HttpTransport implements Transport {
    * Runs `attempt` on the pool; when the server closed a reused connection before any byte of the answer and the
    * request is safe to repeat, records the repeat and runs it once more on a connection of its own.
    */
-  private async withOneRetry<T>(attempt: (d: Dispatcher) => Promise<T>, safe: () => boolean, record: (cause: string) => void): Promise<T> {
-    try {
-      return await attempt(this.agent);
-    } catch (e) {
-      const cause = silentResetCause(e);
-      if (cause === undefined || this.deadReason !== undefined || !safe()) throw e;
-      record(cause);
-      const fresh = new Agent({ connections: 1 });
-      try {
-        return await attempt(fresh);
-      } finally {
-        // Closes once the answer is read (or, for a held stream, once the stream ends or is cancelled).
-        void fresh.close().catch(() => undefined);
-      }
-    }
+  private withOneRetry<T>(attempt: (d: Dispatcher) => Promise<T>, safe: () => boolean, record: (cause: string) => void): Promise<T> {
+    return withOneRetry(this.agent, attempt, () => this.deadReason === undefined && safe(), record);
   }
 
   async send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {

@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import { parseBounded } from '../core/json-depth.js';
 import { at, listItems, str } from '../spec/read.js';
 import { toTransportError } from './errors.js';
+import { Agent, type Dispatcher } from './undici.js';
 
 /** Per socket: how many requests it carried. Per undici request: its socket and the bytes read before it was sent. */
 const uses = new WeakMap<Socket, number>();
@@ -89,4 +90,30 @@ export function readOnlyToolNames(result: unknown): string[] {
   return listItems(result, 'tools')
     .filter((tool) => at(tool, 'annotations', 'readOnlyHint') === true)
     .flatMap((tool) => str(tool.name) ?? []);
+}
+
+/**
+ * Runs `attempt` on `pool`; when the server closed a reused connection before any byte of the answer and `safe()`
+ * allows a repeat, records it (`record`) and runs it once more on a connection of its own.
+ */
+export async function withOneRetry<T>(
+  pool: Dispatcher,
+  attempt: (d: Dispatcher) => Promise<T>,
+  safe: () => boolean,
+  record: (cause: string) => void,
+): Promise<T> {
+  try {
+    return await attempt(pool);
+  } catch (e) {
+    const cause = silentResetCause(e);
+    if (cause === undefined || !safe()) throw e;
+    record(cause);
+    const fresh = new Agent({ connections: 1 });
+    try {
+      return await attempt(fresh);
+    } finally {
+      // Closes once the answer is read (or, for a held stream, once the stream ends or is cancelled).
+      void fresh.close().catch(() => undefined);
+    }
+  }
 }
