@@ -32,6 +32,8 @@ function text(s: string, c: NormalizeContext): string {
       .replace(/\b(mcp-assay-(?:no-such-task|invalid-cursor|no-such-prompt|no-such-tool))-[0-9a-z]+/g, '$1-<NONCE>')
       .replace(/mcp-assay-missing\/[0-9a-z]+/g, 'mcp-assay-missing/<NONCE>')
       .replace(/#\d+/g, '#<SEQ>')
+      // How many messages share one wire problem counts notifications too, which arrive in listen windows.
+      .replace(/ and \d+ more\]/g, ' and <COUNT> more]')
       .replace(/\btagged \d+/g, 'tagged <ID>')
       // How many messages arrive within a listen window, or in all, is a matter of timing.
       .replace(/\b\d+ (of \d+ )?(server messages?|notification\(s\)|stream message\(s\)|server message\(s\))/g, '<COUNT> $1$2')

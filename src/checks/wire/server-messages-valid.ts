@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { judgedElsewhere } from './support.js';
+import { distinctProblems, judgedElsewhere } from './support.js';
 
 export const serverMessagesValid: CheckDefinition = {
   id: 'wire/server-messages-valid',
@@ -51,11 +51,8 @@ export const serverMessagesValid: CheckDefinition = {
     t.fail({
       message: `${bySeq.size} of ${audit.serverMessages} server messages are invalid (${f.length + audit.dropped} issues)${deferred ? `; not counted here: ${deferred}` : ''}`,
       expected: `every message valid against the ${audit.era === 'legacy' ? '2025-11-25' : '2026-07-28'} schema`,
-      actual: f
-        .slice(0, 6)
-        .map((x) => `#${x.seq}${x.method ? ` (${x.method})` : ''} ${x.path || '/'}: ${x.message}`)
-        .join('; '),
-      evidence: [...bySeq].slice(0, 50),
+      actual: distinctProblems(f),
+      evidence: [...bySeq].sort((a, b) => a - b).slice(0, 50),
     });
   },
 };
