@@ -3,6 +3,8 @@ import { toTransportError, type TransportError } from './errors.js';
 import { withDeadline } from './deadline.js';
 import type { WireRecorder } from './recorder.js';
 import { watchSockets, withOneRetry } from './reset-retry.js';
+import { flatHeaders } from './flat-headers.js';
+import { parseBounded } from '../core/json-depth.js';
 
 export interface GetResult {
   status?: number;
@@ -37,19 +39,22 @@ export async function httpGet(
           () => true,
           (cause) => evidence.push(sent({ of: evidence[0]!, cause })),
         );
-        const h: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
-        let bodyText = '';
+        const h = flatHeaders(res.headers);
+        // Bytes are kept and decoded once, so a character split between two chunks is not garbled.
+        const chunks: Buffer[] = [];
+        let size = 0;
         for await (const chunk of res.body) {
-          bodyText += (chunk as Buffer).toString('utf8');
-          if (bodyText.length > MAX_BODY) {
+          chunks.push(chunk as Buffer);
+          size += (chunk as Buffer).length;
+          if (size > MAX_BODY) {
             res.body.destroy();
             break;
           }
         }
+        const bodyText = Buffer.concat(chunks).toString('utf8');
         let json: unknown;
         try {
-          json = JSON.parse(bodyText);
+          json = parseBounded(bodyText);
         } catch {
           /* not JSON: the caller says so */
         }

@@ -6,6 +6,7 @@ import { toTransportError, type TransportError } from './errors.js';
 import { Deadline, withDeadline } from './deadline.js';
 import type { JsonObject } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
+import { flatHeaders } from './flat-headers.js';
 
 export interface HttpProbeRequest {
   method: string;
@@ -76,7 +77,7 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
       'answer',
     );
     out.status = res.statusCode;
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    out.headers = flatHeaders(res.headers);
     out.sse = /^text\/event-stream/i.test(out.headers['content-type'] ?? '');
     const record = (json: unknown, text: string) =>
       out.evidence.push(

@@ -6,6 +6,7 @@ import { Deadline } from './deadline.js';
 import { standardHeaders, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { MessageStream, type StreamOptions } from './stream.js';
+import { flatHeaders } from './flat-headers.js';
 
 export interface HttpStreamDeps {
   url: string;
@@ -62,7 +63,7 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
           }),
         (cause) => s.evidence.push(sent({ of: s.evidence[0]!, cause })),
       );
-      const h = flat(res.headers);
+      const h = flatHeaders(res.headers);
       const contentType = h['content-type'] ?? '';
       s.http = { status: res.statusCode, headers: h, contentType, sse: /^text\/event-stream/i.test(contentType) };
       const record = (json: unknown, text: string) =>
@@ -124,10 +125,4 @@ function parse(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function flat(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
 }

@@ -9,6 +9,7 @@ import type { CorrelationBreak, Exchange, HttpInfo, SendOptions, Transport } fro
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
+import { flatHeaders } from './flat-headers.js';
 import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, watchSockets, withOneRetry } from './reset-retry.js';
 import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
@@ -405,10 +406,4 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number): P
     chunks.push(c as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
 }
