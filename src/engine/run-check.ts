@@ -89,18 +89,21 @@ async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> 
       `the server does not offer ${def.requires} (an optional capability; its ${env.probe.era === 'legacy' ? 'initialize result' : 'server/discover result'} does not advertise it)`,
     );
   const t0 = performance.now();
+  // A 2025-era server graded by a requirement of its own era is spoken to as a 2025 client; the 2026-07-28
+  // requirements run on it for its migration list keep the modern envelope.
+  const client = env.probe.era === 'legacy' && checkEras(def).includes('legacy') ? env.client.in2025Session() : env.client;
   const failures: CheckFailure[] = [];
   const notes: string[] = [];
   const ctx: CheckContext = {
     checkId: def.id,
     transport: kind,
     spec: env.spec,
-    client: env.client,
+    client,
     probe: env.probe,
     options: env.options,
     timeouts: env.timeouts,
     shared: env.shared,
-    request: (method, params, o) => env.client.request(method, params, { ...o, phase: def.id }),
+    request: (method, params, o) => client.request(method, params, { ...o, phase: def.id }),
     fail: (f) => void failures.push(f),
     precondition: (message, hint) => {
       throw new CheckStop('precondition-failed', message, hint);

@@ -123,7 +123,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         spec,
         client,
         probe,
-        shared: new SharedState(client, probe, o),
+        // What the checks share (the lists, the catalogue) is read as a client of the server's own era.
+        shared: new SharedState(probe.era === 'legacy' ? client.in2025Session() : client, probe, o),
         options: o,
         strict: o.strict,
         // A check starting late still gets its budget, unless the run's deadline comes first.

@@ -1,4 +1,12 @@
-import { buildParams, type EnvelopeOptions, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
+import {
+  buildParams,
+  legacyParams,
+  NO_MODERN_HEADERS,
+  type EnvelopeOptions,
+  type JsonObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+} from './envelope.js';
 import type { Exchange, SendOptions, Transport } from './transport.js';
 import type { WireRecorder } from './recorder.js';
 import { obj } from '../spec/read.js';
@@ -10,20 +18,34 @@ export type RequestOptions = EnvelopeOptions & Partial<Omit<SendOptions, 'phase'
  * It never throws on server behaviour; an Exchange carries whatever happened.
  */
 export class McpClient {
-  private id = 0;
-
   constructor(
     readonly transport: Transport,
     readonly recorder: WireRecorder,
-    readonly defaults: { timeoutMs: number; signal?: AbortSignal; phase?: string },
+    readonly defaults: { timeoutMs: number; signal?: AbortSignal; phase?: string; envelope?: '2025' },
+    // Shared with every view of the same connection, so no two requests on it carry the same id.
+    private readonly ids = { last: 0 },
   ) {}
 
   nextId(): number {
-    return ++this.id;
+    return ++this.ids.last;
+  }
+
+  /**
+   * The same connection as a 2025-11-25 client sees it: once the era probe's `initialize` made it a 2025 session,
+   * requests go out without the per-request `_meta` and headers 2026-07-28 added (a strict 2025 server refuses them).
+   * For the requirements a 2025-era server is graded by; its 2026-07-28 migration checks keep the modern envelope.
+   */
+  in2025Session(): McpClient {
+    return new McpClient(this.transport, this.recorder, { ...this.defaults, envelope: '2025' }, this.ids);
+  }
+
+  /** Whether requests go out as a 2025 client's: a 2025 view of a connection that is a 2025 session. */
+  speaks2025(): boolean {
+    return this.defaults.envelope === '2025' && this.transport.speaks2025?.() === true;
   }
 
   request(method: string, params?: JsonObject, o: RequestOptions = {}): Promise<Exchange> {
-    const msg: JsonRpcRequest = { jsonrpc: '2.0', id: o.id ?? this.nextId(), method, params: buildParams(params, o) };
+    const msg: JsonRpcRequest = { jsonrpc: '2.0', id: o.id ?? this.nextId(), method, params: this.params(params, o) };
     return this.transport.send(msg, this.sendOptions(o));
   }
 
@@ -33,15 +55,20 @@ export class McpClient {
   }
 
   notify(method: string, params?: JsonObject, o: RequestOptions = {}): Promise<Exchange> {
-    const msg: JsonRpcNotification = { jsonrpc: '2.0', method, params: buildParams(params, o) };
+    const msg: JsonRpcNotification = { jsonrpc: '2.0', method, params: this.params(params, o) };
     return this.transport.send(msg, this.sendOptions(o));
+  }
+
+  private params(params: JsonObject | undefined, o: RequestOptions): JsonObject {
+    return this.speaks2025() ? legacyParams(params) : buildParams(params, o);
   }
 
   private sendOptions(o: RequestOptions): SendOptions {
     const s: SendOptions = { phase: o.phase ?? this.defaults.phase ?? 'run', timeoutMs: o.timeoutMs ?? this.defaults.timeoutMs };
     const signal = o.signal ?? this.defaults.signal;
     if (signal) s.signal = signal;
-    if (o.headers) s.headers = o.headers;
+    if (this.speaks2025()) s.headers = { ...NO_MODERN_HEADERS, ...o.headers };
+    else if (o.headers) s.headers = o.headers;
     if (o.rawBody !== undefined) s.rawBody = o.rawBody;
     return s;
   }

@@ -29,6 +29,23 @@ export interface EnvelopeOptions {
 
 export const HARNESS_INFO = { name: 'mcp-assay', version: VERSION };
 
+/**
+ * Params as a 2025-11-25 client sends them inside its session: no per-request protocol version, capabilities or
+ * client info (those came with initialize); any other `_meta` (a progress token) stays.
+ */
+export function legacyParams(params: JsonObject | undefined): JsonObject {
+  const out: JsonObject = { ...(params ?? {}) };
+  const meta = out._meta as JsonObject | undefined;
+  if (!meta || typeof meta !== 'object') return out;
+  const kept = Object.fromEntries(Object.entries(meta).filter(([k]) => k !== META.protocolVersion && k !== META.clientCapabilities && k !== META.clientInfo));
+  if (Object.keys(kept).length) out._meta = kept;
+  else delete out._meta;
+  return out;
+}
+
+/** Headers 2026-07-28 added, which a 2025 client never sends; `null` removes what a transport would add. */
+export const NO_MODERN_HEADERS = { [HEADER.method]: null, [HEADER.name]: null } as const;
+
 export function buildParams(params: JsonObject | undefined, o: EnvelopeOptions = {}): JsonObject {
   const out: JsonObject = { ...(params ?? {}) };
   if (o.omit?.includes('meta')) {

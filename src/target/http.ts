@@ -124,6 +124,10 @@ export class HttpTransport implements Transport {
     };
   }
 
+  speaks2025(): boolean {
+    return this.legacySession !== undefined;
+  }
+
   /** Headers of the 2025 session, when there is one. */
   sessionHeaders(): Record<string, string> {
     const s = this.legacySession;

@@ -7,7 +7,7 @@
 import type { TargetSpec } from '../core/target-spec.js';
 import { HEADER, LEGACY_VERSION } from '../spec/constants.js';
 import { resultOf } from './client.js';
-import { HARNESS_INFO, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
+import { HARNESS_INFO, NO_MODERN_HEADERS, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
 import { HttpTransport } from './http.js';
 import { UnauditedRecorder } from './unaudited-recorder.js';
 import { openTransport } from './open.js';
@@ -25,9 +25,6 @@ export interface LegacySessionOptions {
   capabilities?: JsonObject;
   signal?: AbortSignal;
 }
-
-/** Modern headers a 2025 client never sends; `null` removes what the transport would add. */
-const NO_MODERN_HEADERS = { [HEADER.method]: null, [HEADER.name]: null } as const;
 
 /** What a check needs of a 2025 session: the handshake it saw, and requests. */
 export interface LegacyChannel {

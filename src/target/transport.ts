@@ -56,6 +56,11 @@ export interface Transport {
    * on no answer can be matched to its question, so the run stops instead of waiting out every timeout.
    */
   readonly correlation?: CorrelationBreak | undefined;
+  /**
+   * True while the connection is a 2025-11-25 session (the era probe's `initialize` succeeded on it): requests then
+   * go out as a 2025 client sends them, without the per-request `_meta` and headers 2026-07-28 added.
+   */
+  speaks2025?(): boolean;
   /** Ends the connection or process; `graceMs` bounds each polite wait (short once the run's deadline has passed). */
   close(graceMs?: number): Promise<void>;
 }

@@ -19,9 +19,12 @@ export function userAuthorization(t: CheckContext): string | undefined {
   return k ? t.spec.headers?.[k] : undefined;
 }
 
-/** server/discover with this Authorization header (`null`: none); any method will do, authorization comes first. */
+/**
+ * One request with this Authorization header (`null`: none); any method will do, authorization comes first, so it is
+ * one every server of the era answers: server/discover, or ping inside a 2025 session.
+ */
 export function withAuthorization(t: CheckContext, value: string | null): Promise<Exchange> {
-  return t.request('server/discover', {}, { headers: { Authorization: value } });
+  return t.request(t.client.speaks2025() ? 'ping' : 'server/discover', {}, { headers: { Authorization: value } });
 }
 
 const guards = new WeakMap<object, Promise<Exchange>>();

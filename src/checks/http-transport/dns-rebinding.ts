@@ -1,6 +1,6 @@
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY } from '../support/spec.js';
-import { httpTarget, isLocalTarget, modernPost, raw, rawText } from './support.js';
+import { everyServerAnswers, httpTarget, isLocalTarget, modernPost, raw, rawText } from './support.js';
 
 const SECTION = 'basic/transports/streamable-http#security-warning';
 const FOREIGN = 'evil.example.com';
@@ -12,7 +12,7 @@ function localOnly(t: CheckContext): void {
 
 /** The same modern request with its own Host (must be served) and with forged headers (must be refused). */
 async function pair(t: CheckContext, forged: Record<string, string>) {
-  const method = t.shared.offers('tools') !== false ? 'tools/list' : 'server/discover';
+  const method = t.shared.offers('tools') !== false ? 'tools/list' : everyServerAnswers(t);
   const genuine = modernPost(t, method);
   const own = await raw(t, { headers: { ...genuine.headers, host: new URL(httpTarget(t).url).host }, body: genuine.body, id: genuine.id });
   if (own.failure) t.inconclusive(`${method} with the server's own Host: ${own.failure.message}`, own.evidence);

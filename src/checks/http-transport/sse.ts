@@ -3,7 +3,7 @@ import type { CheckContext, CheckDefinition } from '../types.js';
 import { HTTP_ONLY, since2026 } from '../support/spec.js';
 import { headerDeclarations } from '../http-headers/support.js';
 import { paramHeaders } from '../http-headers/support.js';
-import { modernPost, raw } from './support.js';
+import { everyServerAnswers, modernPost, raw } from './support.js';
 import type { HttpProbeResponse } from '../../target/http-probe.js';
 import { field } from '../../spec/read.js';
 import { classifyMessage } from '../../spec/wire/index.js';
@@ -23,7 +23,8 @@ function streamEntries(t: CheckContext): WireEntry[] {
  * the tool list, and a safe tool call asking for progress (servers stream progress notifications).
  */
 async function streamAttempts(t: CheckContext): Promise<{ what: string; r: HttpProbeResponse }[]> {
-  const posts: { what: string; post: ReturnType<typeof modernPost> }[] = [{ what: 'server/discover', post: modernPost(t, 'server/discover') }];
+  const first = everyServerAnswers(t);
+  const posts: { what: string; post: ReturnType<typeof modernPost> }[] = [{ what: first, post: modernPost(t, first) }];
   if (t.shared.offers('tools') !== false) {
     posts.push({ what: 'tools/list', post: modernPost(t, 'tools/list') });
     const c = (await t.shared.callableTools())[0];

@@ -1,5 +1,5 @@
 import type { HttpTargetSpec } from '../../core/target-spec.js';
-import { buildParams, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
+import { buildParams, legacyParams, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
 import { probeHttp, type HttpProbeResponse } from '../../target/http-probe.js';
 import { HttpTransport } from '../../target/http.js';
 import type { CheckContext } from '../types.js';
@@ -14,9 +14,23 @@ export function httpTarget(t: CheckContext): HttpTargetSpec {
 /** A correct POST for `method` (2026-07-28 headers, or the 2025 session's on a 2025-era server), ready to be altered. */
 export function modernPost(t: CheckContext, method: string, params: JsonObject = {}): { id: string; body: string; headers: Record<string, string> } {
   const id = `${t.checkId}-${t.client.nextId()}`;
+  const http = t.client.transport instanceof HttpTransport ? t.client.transport : undefined;
+  if (http && t.client.speaks2025()) {
+    // Inside a 2025 session: the 2025 envelope and headers, which a strict 2025 server insists on.
+    const msg: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: legacyParams(params) };
+    return {
+      id,
+      body: JSON.stringify(msg),
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...http.sessionHeaders() },
+    };
+  }
   const msg: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: buildParams(params) };
-  const session = t.client.transport instanceof HttpTransport ? t.client.transport.sessionHeaders() : {};
-  return { id, body: JSON.stringify(msg), headers: { ...standardHeaders(msg), ...session } };
+  return { id, body: JSON.stringify(msg), headers: standardHeaders(msg) };
+}
+
+/** A request every server of the target's era answers: server/discover, or ping inside a 2025 session. */
+export function everyServerAnswers(t: CheckContext): string {
+  return t.client.speaks2025() ? 'ping' : 'server/discover';
 }
 
 export interface RawOptions {
