@@ -4,6 +4,7 @@ import { describe, errorOf, resultOf, type McpClient } from './client.js';
 import { HARNESS_INFO, type JsonObject } from './envelope.js';
 import type { Exchange } from './transport.js';
 import { HttpTransport } from './http.js';
+import { StdioTransport } from './stdio.js';
 import { field } from '../spec/read.js';
 
 export interface ProbeOutcome {
@@ -103,6 +104,7 @@ async function tryInitialize(client: McpClient, timeoutMs: number, phase = 'prob
       protocolVersion: result.protocolVersion,
       reinitialize: async () => !!(await tryInitialize(client, timeoutMs, 'reinitialize')).result,
     };
+  if (client.transport instanceof StdioTransport) client.transport.in2025Session = true;
   await client.transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, { phase, timeoutMs, headers: { 'Mcp-Method': null } });
   return { ex, result };
 }

@@ -44,6 +44,8 @@ export class StdioTransport implements Transport {
   readonly kind = 'stdio' as const;
   deadReason: string | undefined;
   correlation: CorrelationBreak | undefined;
+  /** Set by the era probe once `initialize` made this process a 2025 session. */
+  in2025Session = false;
   /** Server-to-client requests seen on stdout (counted even past the recorder's cap). */
   readonly serverRequests: { seq: number; method: string; pendingMethods: string[] }[] = [];
   /** Every request id we wrote, so a late answer is told from an answer to nothing. */
@@ -113,6 +115,10 @@ export class StdioTransport implements Transport {
 
   stderrText(): string {
     return this.recorder.masker.text(this.stderrBuf) + (this.stderrDropped ? `\n[… ${this.stderrDropped} more bytes of stderr not kept]` : '');
+  }
+
+  speaks2025(): boolean {
+    return this.in2025Session;
   }
 
   send(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
