@@ -8,8 +8,15 @@ export const MASK = '***';
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
 const SECRET_NAME = /(token|secret|password|passwd|api[-_]?key|auth|credential|private[-_]?key|session)/i;
 
+/**
+ * A credential after an auth scheme name (RFC 6750 b64token, RFC 7617 base64): one with a digit or one of + / = . _ ~,
+ * a lower-case letter followed by a capital, or too long to be a word. Prose such as "a Bearer WWW-Authenticate
+ * challenge" or "the Bearer scheme" is not one; the run's own tokens are masked as literals whatever they look like.
+ */
+const SCHEME_CREDENTIAL = /\b(Bearer|Basic)\s+(?=[A-Za-z-]*(?:[0-9+/=._~]|[a-z][A-Z])|[A-Za-z0-9._~+/=-]{24})[A-Za-z0-9._~+/=-]{6,}/g;
+
 const SHAPES: RegExp[] = [
-  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/g,
+  SCHEME_CREDENTIAL,
   /\bsk-[A-Za-z0-9_-]{16,}/g,
   /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
   /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,

@@ -32,3 +32,16 @@ describe('masking, escaping and depth bounds', () => {
     assert.deepEqual(shallow, { a: [{ b: 1 }] });
   });
 });
+
+describe('secret shapes after an auth scheme', () => {
+  it('masks credentials and leaves prose about the scheme alone', () => {
+    const m = new Masker();
+    assert.equal(m.text('a 401 carries a Bearer WWW-Authenticate challenge'), 'a 401 carries a Bearer WWW-Authenticate challenge');
+    assert.equal(m.text('with the Bearer scheme (RFC 6750 §3); Basic authentication'), 'with the Bearer scheme (RFC 6750 §3); Basic authentication');
+    assert.equal(m.text('Authorization: Bearer abc123def'), 'Authorization: Bearer ***');
+    assert.equal(m.text('Basic dXNlcjpwYXNz'), 'Basic ***', 'base64 of user:pass: no digit, but mixed case');
+    assert.equal(m.text('Bearer mF_9.B5f-4.1JqM'), 'Bearer ***');
+    assert.equal(m.text('Bearer AbCdEfGhIjKlMnOpQrStUvWxYz'), 'Bearer ***', 'a long token without digits');
+    assert.equal(m.needsMasking('the Bearer scheme'), false);
+  });
+});
