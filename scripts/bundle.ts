@@ -5,10 +5,10 @@
  * at run time, so they are copied beside the chunks; then every relative path the chunks refer to is checked to exist.
  * Runs after tsc and the validator generators, from dist.
  */
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { danglingReferences } from './bundle-references.js';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +19,30 @@ const GENERATED = [path.join(dist, 'src/spec/wire/generated'), path.join(dist, '
 
 // Bundled CommonJS (commander, Ajv, undici) calls `require`, which an ES module lacks: each chunk makes its own.
 const REQUIRE_BANNER = "import { createRequire as __mcpAssayCreateRequire } from 'node:module'; const require = __mcpAssayCreateRequire(import.meta.url);";
+
+/**
+ * Modules that load CommonJS packages on first use through their own `load = createRequire(import.meta.url)`, with
+ * how many such loads each has. The bundler cannot see through `load`, so those packages would be read file by file
+ * from node_modules at run time (some 110 files for Ajv and undici); as `require` it bundles them, still evaluated only
+ * when first called. A count that no longer matches fails the build, so a changed module is looked at again.
+ */
+const LAZY_REQUIRES: Record<string, number> = { 'src/target/undici.js': 4, 'src/core/json-schema.js': 5 };
+const PACKAGE_LOAD = /\bload\((['"])([a-z@][^'"]*)\1\)/g;
+
+const bundleLazyRequires: Plugin = {
+  name: 'bundle-lazy-requires',
+  setup(b) {
+    const files = new Map(Object.entries(LAZY_REQUIRES).map(([f, n]) => [path.join(dist, f), n]));
+    b.onLoad({ filter: /\.js$/ }, (args) => {
+      const expected = files.get(args.path);
+      if (expected === undefined) return undefined;
+      let n = 0;
+      const contents = readFileSync(args.path, 'utf8').replace(PACKAGE_LOAD, (_m, q: string, spec: string) => (n++, `require(${q}${spec}${q})`));
+      if (n !== expected) throw new Error(`bundle: ${args.path} has ${n} package loads through createRequire, expected ${expected}`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
 
 function copyGenerated(): number {
   const into = path.join(BUNDLE_DIR, 'generated');
@@ -51,6 +75,7 @@ async function main(): Promise<void> {
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
     metafile: true,
+    plugins: [bundleLazyRequires],
   });
   const chunks = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
   const copied = copyGenerated();
