@@ -65,6 +65,20 @@ describe('the bundled CLI', { skip: built ? false : 'runs from dist only' }, () 
         assert.equal(readFileSync(path.join(BUNDLE, 'generated', f), 'utf8'), readFileSync(path.join(REPO, dir, f), 'utf8'), f);
   });
 
+  it('has a source map for every chunk, naming our code by its TypeScript sources (src/**/*.ts)', () => {
+    const chunks = readdirSync(BUNDLE).filter((f) => f.endsWith('.js'));
+    const sources = chunks.flatMap((c) => {
+      assert.match(readFileSync(path.join(BUNDLE, c), 'utf8'), new RegExp(`//# sourceMappingURL=${c}\\.map\\n?$`), c);
+      return (JSON.parse(readFileSync(path.join(BUNDLE, `${c}.map`), 'utf8')) as { sources: string[] }).sources.map((x) => path.resolve(BUNDLE, x));
+    });
+    const ours = sources.filter((x) => !x.includes(`${path.sep}node_modules${path.sep}`));
+    assert.ok(ours.includes(path.join(REPO, 'src/cli/main.ts')) && ours.includes(path.join(REPO, 'src/engine/run-target.ts')));
+    assert.deepEqual(
+      ours.filter((x) => !x.startsWith(path.join(REPO, 'src') + path.sep) || !x.endsWith('.ts') || !existsSync(x)),
+      [],
+    );
+  });
+
   it('the reference check finds a path to nothing, plain or templated', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'assay-refs-'));
     mkdirSync(path.join(dir, 'generated'));
