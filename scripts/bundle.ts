@@ -72,6 +72,8 @@ async function main(): Promise<void> {
     chunkNames: 'chunk-[hash]',
     // Linked maps (tsc's own maps chained in), so a stack trace can be mapped back to src/**/*.ts.
     sourcemap: 'linked',
+    // A trace needs file and line; the sources' text would triple the maps' size.
+    sourcesContent: false,
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
     metafile: true,
