@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const dist = resolve(fileURLToPath(import.meta.url), '../../..');
-const cli = join(dist, 'src/cli/main.js');
+const cli = join(dist, 'bundle/main.js'); // what the package's bin runs
 const serverJs = join(dist, 'bench/scale/server.js');
 const measureJs = join(dist, 'bench/scale/measure.js');
 

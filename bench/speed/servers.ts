@@ -7,7 +7,8 @@ import { NODE22 } from '../../scripts/node22.js';
 
 /** The repository root, from dist/bench/speed. */
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const CLI = path.join(REPO, 'dist/src/cli/main.js');
+/** The CLI as installed (the package's bin): the bundle. */
+export const CLI = path.join(REPO, 'dist/bundle/main.js');
 export const SUPPORT_DESK_STDIO = path.join(REPO, 'dist/examples/support-desk/stdio.js');
 export const EVERYTHING = path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 /** Node 22 from npm: the conformance suite and the Inspector need it (this project runs on Node 20). */

@@ -32,6 +32,8 @@ export async function main(argv: string[]): Promise<number> {
   // --debug is read before commander so that it applies whatever the command, and to errors while parsing.
   const dashes = argv.indexOf('--');
   const debug = (dashes < 0 ? argv : argv.slice(0, dashes)).includes('--debug');
+  // Stack traces then name the TypeScript sources (the build's source maps); only then, since reading maps costs start-up.
+  if (debug) process.setSourceMapsEnabled(true);
   if (debug || api) (await loadApi()).setDebug(debug);
   // A command's module (and the API under it) loads only once commander has picked that command.
   const program = buildProgram((inv) => {

@@ -7,10 +7,28 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TargetSpec } from '../core/target-spec.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** Compiled (dist/src/engine -> dist/examples) or run from source (src/engine -> examples), with the same extension. */
-const EXAMPLES = path.resolve(here, '../../examples');
-const EXT = path.extname(fileURLToPath(import.meta.url));
+const self = fileURLToPath(import.meta.url);
+/** `.ts` when run from source (tsx), `.js` when built: the examples are run with the same extension. */
+const EXT = path.extname(self);
+
+/**
+ * The nearest `examples/` above this module holding `file`: dist/examples from the compiled library (dist/src/engine)
+ * and from the bundled CLI (dist/bundle), examples/ from source. Looked up rather than fixed, since the bundle's chunks
+ * sit at a different depth.
+ */
+function findAbove(file: string): string | undefined {
+  for (let dir = path.dirname(self); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'examples', file))) return path.join(dir, 'examples');
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+let examplesDir: string | undefined;
+function examples(): string {
+  examplesDir ??= findAbove(`support-desk/http${EXT}`);
+  if (!examplesDir) throw new Error(`the example servers (examples/support-desk/http${EXT}) were not found above ${self}; run npm run build`);
+  return examplesDir;
+}
 
 export interface RunningExample {
   url: string;
@@ -18,7 +36,7 @@ export interface RunningExample {
 }
 
 async function load<T>(file: string): Promise<T> {
-  return (await import(pathToFileURL(path.join(EXAMPLES, `${file}${EXT}`)).href)) as T;
+  return (await import(pathToFileURL(path.join(examples(), `${file}${EXT}`)).href)) as T;
 }
 
 /** The correct example server (support desk) over Streamable HTTP on a free 127.0.0.1 port. */
@@ -40,11 +58,13 @@ export async function startFlawed(faults: readonly string[]): Promise<RunningExa
 
 /** A stdio target for a bundled example, started with this same Node (works from src via tsx and from dist). */
 export function exampleStdio(name: string, file: string, args: string[] = []): TargetSpec {
-  return { kind: 'stdio', name, command: process.execPath, args: [...process.execArgv, path.join(EXAMPLES, `${file}${EXT}`), ...args] };
+  return { kind: 'stdio', name, command: process.execPath, args: [...process.execArgv, path.join(examples(), `${file}${EXT}`), ...args] };
 }
 
 /** The support desk's golden set and cassettes: data files in the source tree (shipped), next to the example. */
 export function supportDeskGoldenDir(): string {
-  const candidates = [path.resolve(here, '../../examples/support-desk/golden'), path.resolve(here, '../../../examples/support-desk/golden')];
-  return candidates.find((d) => existsSync(path.join(d, 'tasks.yaml'))) ?? candidates[0]!;
+  // Data, not compiled, so never under dist/examples: found in the source tree (shipped as examples/support-desk/golden).
+  const above = findAbove('support-desk/golden/tasks.yaml');
+  if (!above) throw new Error(`the support desk's golden set (examples/support-desk/golden) was not found above ${self}`);
+  return path.join(above, 'support-desk/golden');
 }

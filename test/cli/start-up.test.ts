@@ -4,8 +4,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cliArgv, nodeFlags, REPO } from '../support/fixtures.js';
+
+const BUNDLE = path.join(REPO, 'dist/bundle');
+
+/** A loaded chunk of the bundle stands for the modules bundled into it (the sources its map names). */
+function modulesOf(url: string): string[] {
+  if (!url.startsWith('file:')) return [url];
+  const file = fileURLToPath(url);
+  if (path.dirname(file) !== BUNDLE || !file.endsWith('.js')) return [url];
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+  return map.sources.map((s) => pathToFileURL(path.resolve(BUNDLE, s)).href);
+}
 
 /** The modules (files and packages) one CLI invocation (or `node` with `args`) loads, recorded by a module hook. */
 function loaded(args: string[], argv = cliArgv(), cwd?: string): string[] {
@@ -16,7 +27,7 @@ function loaded(args: string[], argv = cliArgv(), cwd?: string): string[] {
   writeFileSync(hook, `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loader)}`)});\n`);
   writeFileSync(log, '');
   execFileSync(process.execPath, ['--import', hook, ...argv, ...args], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' }, ...(cwd ? { cwd } : {}) });
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean).flatMap(modulesOf);
 }
 
 const heavy = /node_modules\/(openai|@anthropic-ai|@modelcontextprotocol\/server|zod|ajv|undici|yaml)\/|\/examples\//;

@@ -53,9 +53,9 @@ export function explain(r: TargetReport): string {
   ].join('\n');
 }
 
-/** The CLI as a command line: the built bin from dist, or the TS entry under tsx. */
+/** The CLI as a command line: the package's bin (the bundle, as users run it) from dist, or the TS entry under tsx. */
 export function cliArgv(): string[] {
-  const main = ext === '.ts' ? path.join(REPO, 'src/cli/main.ts') : path.join(REPO, 'dist/src/cli/main.js');
+  const main = ext === '.ts' ? path.join(REPO, 'src/cli/main.ts') : path.join(REPO, 'dist/bundle/main.js');
   return [...nodeFlags(), main];
 }
 
