@@ -11,7 +11,7 @@ const fixtures = join(process.cwd(), 'test/fixtures/catalogues');
 
 /**
  * Tools built to meet every branch of the grouped count: identical and near-identical descriptions (one word of
- * their own), short and empty ones, repeated names, and names that differ by opposite verbs.
+ * their own), short and empty ones, repeated names, names spelt two ways, and names that differ by opposite verbs.
  */
 function mixedCatalogue(n: number): unknown[] {
   let seed = 7;
@@ -31,8 +31,15 @@ function mixedCatalogue(n: number): unknown[] {
   ];
   return Array.from({ length: n }, (_, i) => {
     const name = next(9) === 0 ? `${verbs[next(4)]}_${nouns[0]}` : `${verbs[next(verbs.length)]}_${nouns[next(nouns.length)]}${next(3) ? '' : `_${next(40)}`}`;
+    // camelCase spells another name with the same stemmed tokens (`attach_volume`, `attachVolume`).
+    const spelt = next(6) === 0 ? name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) : name;
     const own = next(3) === 0 ? ` Serial ${10 + next(30)}.` : '';
-    return { name, description: `${texts[next(texts.length)]}${own}`, ...(next(5) === 0 ? { title: `${name} ${i}` } : {}), inputSchema: { type: 'object' } };
+    return {
+      name: spelt,
+      description: `${texts[next(texts.length)]}${own}`,
+      ...(next(5) === 0 ? { title: `${name} ${i}` } : {}),
+      inputSchema: { type: 'object' },
+    };
   });
 }
 

@@ -82,10 +82,14 @@ function tally(buckets: Iterable<number[][]>, g: Groups, units: number, pick: (a
   return out;
 }
 
-/** The number of confusable pairs among `items` (sorted by name), each judged as `rules.counts` would judge it. */
-export function countPairs<T extends Countable>(items: readonly T[], minCosine: number, rules: PairRules<T>): number {
+/**
+ * The number of confusable pairs among `items` (sorted by name), each judged as `rules.counts` would judge it;
+ * undefined when most items stand alone in their group, where visiting pairs one by one costs less.
+ */
+export function countPairs<T extends Countable>(items: readonly T[], minCosine: number, rules: PairRules<T>): number | undefined {
   const g = groupsOf(items, rules.twinWords);
   const units = g.members.length;
+  if (units * 2 > items.length) return undefined;
   const twinWords = (u: number): boolean => items[g.members[u]?.[0] as number]!.words >= rules.twinWords;
   // Equal names: each item in a set of its own within the bucket, so every pair is a candidate.
   const byName = new Map<string, number[][]>();
@@ -117,10 +121,8 @@ export function countPairs<T extends Countable>(items: readonly T[], minCosine: 
     (a, b) => rules.opposites(items[a] as T, items[b] as T),
   );
   let total = 0;
-  const visited = new Set<number>();
   const pairOf = (u: number, v: number, cos: number): void => {
     const key = u * units + v;
-    visited.add(key);
     const mu = g.members[u] as number[];
     const mv = g.members[v] as number[];
     if (cos >= rules.twinCosine && twinWords(u) && twinWords(v)) {
@@ -154,9 +156,9 @@ export function countPairs<T extends Countable>(items: readonly T[], minCosine: 
         const b = list[q] as number;
         const u = Math.min(g.of[a] as number, g.of[b] as number);
         const v = Math.max(g.of[a] as number, g.of[b] as number);
-        if (visited.has(u * units + v)) continue;
         const cos = u === v ? selfCosine(u) : cosineOf((items[a] as T).bag, (items[b] as T).bag);
-        if (rules.counts(items[a] as T, items[b] as T, cos)) total++;
+        // At or above the bound the pair of groups was visited above (the index misses none).
+        if (cos < minCosine && rules.counts(items[a] as T, items[b] as T, cos)) total++;
       }
   return total;
 }

@@ -116,15 +116,16 @@ export function scanConfusable(tools: readonly CatalogueTool[], threshold: numbe
       }
   } else {
     const minCosine = Math.min(TWIN_COSINE, 2 * threshold - 1);
-    // Once the listed pairs are taken (at the end of a row), the pairs of later rows are only counted, by group.
-    let listedUpTo = -1;
+    // Once the listed pairs are taken (at the end of a row), the pairs of later rows may be counted by group instead.
+    let ungrouped = false;
     const full = (i: number): boolean => {
-      if (pairs.length < cap) return false;
-      listedUpTo = i;
-      return true;
+      if (ungrouped || pairs.length < cap) return false;
+      const rest = countPairs(prepared.slice(i + 1), minCosine, rules(threshold));
+      if (rest === undefined) ungrouped = true;
+      else total += rest;
+      return !ungrouped;
     };
     forEachCandidate(prepared, minCosine, (i, j, cosine) => take(prepared[i] as Prepared, prepared[j] as Prepared, cosine), full);
-    if (listedUpTo >= 0) total += countPairs(prepared.slice(listedUpTo + 1), minCosine, rules(threshold));
   }
   return { pairs, total };
 }
