@@ -7,7 +7,7 @@
  */
 import { forEachCandidate, type Indexed } from './confusable-index.js';
 
-export interface Countable extends Indexed {
+interface Countable extends Indexed {
   name: string;
   tokens: string[];
   /** Content words in the description, repeats included. */
