@@ -176,7 +176,11 @@ export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): C
   if (input.instructions !== undefined) surface.update(`"instructions":${canonicalStringify(input.instructions)},`);
   const listed = (name: string, list: Entity[], key: string): Record<string, string> => {
     surface.update(`${name === 'prompts' ? '' : ','}"${name}":[`);
-    const hashes = hashMap(list, key, ordered, (text, i) => surface.update(i ? `,${text}` : text));
+    // Two updates, not one joined string: joining would copy every entity's text once more.
+    const hashes = hashMap(list, key, ordered, (text, i) => {
+      if (i) surface.update(',');
+      surface.update(text);
+    });
     surface.update(']');
     return hashes;
   };

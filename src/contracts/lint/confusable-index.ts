@@ -27,9 +27,14 @@ function split(bag: Bag, df: Map<string, number>, minCosine: number): { prefix: 
  * Calls `visit(i, j, cosine)` for every candidate pair i < j, in ascending (i, j) order: pairs in one name bucket, and
  * pairs whose descriptions reach `minCosine`, with the cosine of their bags (equal to `vectorCosine`). Probing the
  * index sums the dot product over the indexed words of j; its other words are few and looked up, so no pair is
- * compared word by word and pairs below `minCosine` are dropped before any visit.
+ * compared word by word and pairs below `minCosine` are dropped before any visit. `rowDone(i)` true stops after row i.
  */
-export function forEachCandidate(items: readonly Indexed[], minCosine: number, visit: (i: number, j: number, cosine: number) => void): void {
+export function forEachCandidate(
+  items: readonly Indexed[],
+  minCosine: number,
+  visit: (i: number, j: number, cosine: number) => void,
+  rowDone?: (i: number) => boolean,
+): void {
   const n = items.length;
   const df = new Map<string, number>();
   for (const t of items) for (const w of t.bag.keys()) df.set(w, (df.get(w) ?? 0) + 1);
@@ -127,6 +132,7 @@ export function forEachCandidate(items: readonly Indexed[], minCosine: number, v
       for (const j of kept) visit(i, j, cosines[j] as number);
     }
     kept.length = 0;
+    if (rowDone?.(i)) return;
   }
 }
 

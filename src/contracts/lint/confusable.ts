@@ -6,6 +6,7 @@ import type { CatalogueTool } from '../catalogue/catalogue.js';
 import type { RawFinding } from '../rules/rule-settings.js';
 import { ANTONYMS } from '../risk/risk-vocabulary.js';
 import { bagOf, canonicalWord, contentWords, cosine, levenshtein, nameTokens, stem, type Bag } from '../shared/text.js';
+import { countPairs, type PairRules } from './confusable-count.js';
 import { boundedDistance, forEachCandidate } from './confusable-index.js';
 
 const OPPOSITE = new Map<string, string>(
@@ -63,12 +64,16 @@ export interface ConfusableScan {
   total: number;
 }
 
+/** Descriptions this alike, of at least this many content words each, make a pair whatever the names. */
+const TWIN_COSINE = 0.9;
+const TWIN_WORDS = 3;
+
 /** The pair when it is confusable; `listed` false means only the verdict counts, so the edit distance may be skipped. */
 function judge(a: Prepared, b: Prepared, desc: number, threshold: number, listed = true): ConfusablePair | true | undefined {
   if (a.name === b.name) return undefined;
   const longest = Math.max(a.norm.length, b.norm.length) || 1;
   const nameUpper = 1 - Math.abs(a.norm.length - b.norm.length) / longest;
-  const twinDescriptions = desc >= 0.9 && a.words >= 3 && b.words >= 3;
+  const twinDescriptions = desc >= TWIN_COSINE && a.words >= TWIN_WORDS && b.words >= TWIN_WORDS;
   if (!twinDescriptions && nameUpper < 0.999 && (nameUpper + desc) / 2 < threshold) return undefined;
   const sure = twinDescriptions || a.norm === b.norm;
   // Opposite verbs rule a pair out whatever the scores; asked only of pairs that would otherwise count (it allocates).
@@ -110,9 +115,29 @@ export function scanConfusable(tools: readonly CatalogueTool[], threshold: numbe
         take(a, b, cosine(a.bag, b.bag));
       }
   } else {
-    forEachCandidate(prepared, Math.min(0.9, 2 * threshold - 1), (i, j, cosine) => take(prepared[i] as Prepared, prepared[j] as Prepared, cosine));
+    const minCosine = Math.min(TWIN_COSINE, 2 * threshold - 1);
+    // Once the listed pairs are taken (at the end of a row), the pairs of later rows may be counted by group instead.
+    let ungrouped = false;
+    const full = (i: number): boolean => {
+      if (ungrouped || pairs.length < cap) return false;
+      const rest = countPairs(prepared.slice(i + 1), minCosine, rules(threshold));
+      if (rest === undefined) ungrouped = true;
+      else total += rest;
+      return !ungrouped;
+    };
+    forEachCandidate(prepared, minCosine, (i, j, cosine) => take(prepared[i] as Prepared, prepared[j] as Prepared, cosine), full);
   }
   return { pairs, total };
+}
+
+function rules(threshold: number): PairRules<Prepared> {
+  return {
+    counts: (a, b, cosine) => judge(a, b, cosine, threshold, false) !== undefined,
+    opposites,
+    hasOpposite: (token) => OPPOSITE.has(token),
+    twinCosine: TWIN_COSINE,
+    twinWords: TWIN_WORDS,
+  };
 }
 
 /** Every confusable pair (uncapped); for small catalogues and tests. */

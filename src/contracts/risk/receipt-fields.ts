@@ -69,10 +69,22 @@ const TOKEN_RULES: Record<ReceiptField, (t: readonly string[]) => boolean> = {
 /** A property name as the rules read it: normalised for the synonyms, and split into words. */
 export interface PromisedName {
   norm: string;
-  tokens: string[];
+  tokens: readonly string[];
 }
 
 const MAX_NODES = 500;
+
+/** Property names recur across a catalogue's schemas (`id`, `status`): each is split into words once (read only). */
+const tokenCache = new Map<string, readonly string[]>();
+function tokensOf(name: string): readonly string[] {
+  let t = tokenCache.get(name);
+  if (t === undefined) {
+    if (tokenCache.size >= 4096) tokenCache.clear();
+    t = Object.freeze(nameTokens(name));
+    tokenCache.set(name, t);
+  }
+  return t;
+}
 
 /**
  * Property names a schema promises: the root's properties (through `allOf`/`anyOf`/`oneOf` and local `$ref`s) and,
@@ -82,8 +94,11 @@ const MAX_NODES = 500;
 export function promisedNames(schema: unknown): PromisedName[] {
   const out = new Map<string, PromisedName>();
   let budget = MAX_NODES;
-  const add = (tokens: string[]) => out.set(tokens.join(''), { norm: tokens.join(''), tokens });
-  const visit = (node: SchemaNode | undefined, prefix: string[], depth: number): void => {
+  const add = (tokens: readonly string[]): void => {
+    const norm = tokens.join('');
+    out.set(norm, { norm, tokens });
+  };
+  const visit = (node: SchemaNode | undefined, prefix: readonly string[], depth: number): void => {
     if (!node || budget-- <= 0) return;
     const n = deref(schema, node);
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
@@ -93,7 +108,7 @@ export function promisedNames(schema: unknown): PromisedName[] {
     const items = asNode(n.items);
     if (items && depth > 0) visit(items, prefix, depth);
     for (const [name, sub] of Object.entries(propertiesOf(n))) {
-      const tokens = nameTokens(name);
+      const tokens = tokensOf(name);
       add(tokens);
       if (prefix.length) add([...prefix, ...tokens]);
       if (depth < 1) visit(asNode(sub), tokens, depth + 1);

@@ -55,14 +55,25 @@ function compileUncached(schema: unknown): Compiled {
   }
 }
 
+/** The same schemas as written, mostly in one key order: a plain serialisation finds a repeat before any key is sorted. */
+const byText = new Map<string, Compiled>();
+
 /** Compile once per distinct schema (keyed by its canonical text, no digest needed in memory); results are cached, bounded. */
 export function compileSchema(schema: unknown): Compiled {
+  const text = JSON.stringify(schema ?? null) as string | undefined;
+  const seen = text === undefined ? undefined : byText.get(text);
+  if (seen) return seen;
   const key = canonicalStringify(schema ?? null);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const c = compileUncached(schema);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, c);
+  let c = cache.get(key);
+  if (!c) {
+    c = compileUncached(schema);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(key, c);
+  }
+  if (text !== undefined) {
+    if (byText.size >= CACHE_LIMIT) byText.delete(byText.keys().next().value as string);
+    byText.set(text, c);
+  }
   return c;
 }
 

@@ -50,6 +50,11 @@ function escapeInvisible(json: string): string {
 
 /** Canonical array indices, which objects always enumerate first in numeric order, whatever the insertion order. */
 const INDEX_KEY = /^(?:0|[1-9]\d*)$/;
+/** `INDEX_KEY` with the common case (not starting with a digit) decided without the regex. */
+const indexLike = (k: string): boolean => {
+  const c = k.charCodeAt(0);
+  return c >= 48 && c <= 57 && INDEX_KEY.test(k);
+};
 class NeedsSlowPath extends Error {}
 
 /**
@@ -63,7 +68,7 @@ function sortedKeys(this: unknown, _key: string, v: unknown): unknown {
   const keys = Object.keys(v);
   let sorted = true;
   for (let i = 0; i < keys.length; i++) {
-    if (INDEX_KEY.test(keys[i] as string)) throw new NeedsSlowPath();
+    if (indexLike(keys[i] as string)) throw new NeedsSlowPath();
     if (i && (keys[i - 1] as string) > (keys[i] as string)) sorted = false;
   }
   if (sorted) return v;
@@ -151,11 +156,6 @@ function walk(v: unknown, depth: number): TreeState {
   return state;
 }
 
-const indexLike = (k: string): boolean => {
-  const c = k.charCodeAt(0);
-  return c >= 48 && c <= 57 && INDEX_KEY.test(k);
-};
-
 /**
  * How far `entity` (an object) already is what `toJson` would copy it to, as `JSON.parse` output nearly always is.
  * `json`: no copy is needed. `ordered`: also every object below the top lists its keys in canonical order with none
@@ -204,6 +204,8 @@ export function canonicalDocument(
       root = false;
       return v;
     }
+    // Most values are scalars: no lift to look up.
+    if (v === null || typeof v !== 'object') return typeof v === 'symbol' ? null : v;
     const lift = liftFor(this, key);
     return lift ? lifted(v, lift) : sortedKeys.call(this, key, v);
   };
