@@ -11,6 +11,7 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import { guardLocalhost } from '../../examples/support-desk/http-guard.js';
 import { VersionGuardTransport } from '../../examples/support-desk/version-guard.js';
 import { scaleTools, type ScaleOptions } from './tools.js';
+import { memoLargeAnswers } from './answer-memo.js';
 
 type Schema = ReturnType<typeof fromJsonSchema>;
 interface Prepared {
@@ -80,7 +81,7 @@ export interface ScaleHttp {
 
 export async function startScaleHttp(n: number, opts: ScaleOptions = {}, port = 0): Promise<ScaleHttp> {
   const handler = createMcpHandler(factory(prepare(n, opts)), { legacy: 'reject' });
-  const node = toNodeHandler({ fetch: guardLocalhost((request) => handler.fetch(request)) });
+  const node = toNodeHandler({ fetch: guardLocalhost(memoLargeAnswers((request) => handler.fetch(request))) });
   const server: Server = createServer((req, res) => {
     if ((req.url ?? '/').split('?')[0] !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found; the MCP endpoint is /mcp\n');

@@ -10,7 +10,7 @@
  */
 import { boundDepth, markDepthCut, MAX_JSON_DEPTH, parseBounded, wasDepthCut } from './json-depth.js';
 import { Ch, closingQuote, isSpace, memberSpans, NotSplittable, skipSpace, valueEnd } from './json-scan.js';
-import type { ParseMemo } from './json-parse-memo.js';
+import type { Memoized, ParseMemo } from './json-parse-memo.js';
 
 /** Below this many characters a value is parsed in one go (a few milliseconds); also the size of one run. */
 const PIECE_CHARS = 256 * 1024;
@@ -62,17 +62,26 @@ class Splitter {
     // The envelope (level 1) differs in every answer (its id); the large values inside it are what repeats.
     const memoize = this.memo !== undefined && level >= 2;
     const key = memoize ? t.slice(a, b) : '';
-    const hit = memoize ? this.memo.get(key) : undefined;
+    const hit = memoize ? (this.memo.get(key) ?? (await this.memo.underWay(key))) : undefined;
     if (hit?.level === level) {
       this.cut ||= hit.cut;
       return hit.value;
     }
+    let settle: ((m: Memoized | undefined) => void) | undefined;
+    if (memoize && !this.memo.underWay(key)) this.memo.begin(key, new Promise((resolve) => (settle = resolve)));
     const outer = this.cut;
     this.cut = false;
-    const v = open === Ch.OpenBracket ? await this.array(a, b, level, freeze || memoize) : await this.object(a, b, level, freeze || memoize);
-    if (memoize) this.memo.set(key, { value: v, level, cut: this.cut });
-    this.cut ||= outer;
-    return v;
+    try {
+      const v = open === Ch.OpenBracket ? await this.array(a, b, level, freeze || memoize) : await this.object(a, b, level, freeze || memoize);
+      const m = { value: v, level, cut: this.cut };
+      if (memoize) this.memo.set(key, m);
+      settle?.(m);
+      this.cut ||= outer;
+      return v;
+    } finally {
+      // A parse that gave up (the caller falls back to one JSON.parse) lets its waiters parse for themselves.
+      settle?.(undefined);
+    }
   }
 
   /** An array split into runs of about PIECE_CHARS, cut where the separator between its first two members recurs. */

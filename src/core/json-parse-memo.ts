@@ -14,11 +14,24 @@ export interface Memoized {
  */
 export class ParseMemo {
   private readonly values = new Map<string, Memoized>();
+  /** Parses under way: answers read at the same moment (eight checks at a time) wait for one parse instead of each doing it. */
+  private readonly pending = new Map<string, Promise<Memoized | undefined>>();
   private chars = 0;
   constructor(private readonly maxChars = 32 * 1024 * 1024) {}
 
   get(text: string): Memoized | undefined {
     return this.values.get(text);
+  }
+
+  /** The parse of `text` under way, if any; it settles with undefined when that parse gave up (the waiter parses itself). */
+  underWay(text: string): Promise<Memoized | undefined> | undefined {
+    return this.pending.get(text);
+  }
+
+  /** Marks `text` as being parsed until `done` settles. */
+  begin(text: string, done: Promise<Memoized | undefined>): void {
+    this.pending.set(text, done);
+    void done.finally(() => this.pending.delete(text));
   }
 
   set(text: string, m: Memoized): void {

@@ -27,6 +27,7 @@ import { Deadline } from '../target/deadline.js';
 import { deriveTimeouts } from '../core/timeouts.js';
 import { migrationSection } from './migration.js';
 import { adviceSection } from './advice.js';
+import { maskReport } from './mask-report.js';
 
 /** Each polite wait when stopping a server after the deadline passed (stdio: EOF, SIGTERM, SIGKILL: three of them). */
 export const SHUTDOWN_GRACE_AFTER_DEADLINE_MS = 400;
@@ -169,7 +170,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   report.summary = summarize(report.results);
   report.durationMs = Math.round(performance.now() - t0);
   // Last line of defence: whatever a check quoted (messages, actual values, findings, keys) leaves masked.
-  return masker.needsMasking(JSON.stringify(report)) ? masker.json(report) : report;
+  return maskReport(masker, report);
 }
 
 /** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */

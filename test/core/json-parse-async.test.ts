@@ -105,6 +105,17 @@ describe('parseBoundedAsync', () => {
     assert.equal(other.result.tools.length, 999);
   });
 
+  it('with a memo, answers read at the same moment wait for one parse of their shared value', async () => {
+    const result = { tools: scaleTools(2000) };
+    const memo = new ParseMemo();
+    const texts = [1, 2, 3].map((id) => JSON.stringify({ result, jsonrpc: '2.0', id }));
+    const [one, two, three] = (await Promise.all(texts.map((t) => parseBoundedAsync(t, memo)))) as { result: unknown; id: number }[];
+    assert.equal(one!.result, two!.result, 'parsed once, shared');
+    assert.equal(one!.result, three!.result);
+    assert.deepStrictEqual([one!.id, two!.id, three!.id], [1, 2, 3]);
+    assert.deepStrictEqual(three, parseBounded(texts[2]!));
+  });
+
   it('keeps no more text than its bound: the oldest values are parsed again', async () => {
     const text = (id: number, n: number) => JSON.stringify({ result: { tools: scaleTools(n) }, id });
     const memo = new ParseMemo(text(0, 1000).length * 1.5);
