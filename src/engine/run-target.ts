@@ -87,7 +87,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   if (o.checks.length || o.contracts !== false) setImmediate(() => sharedAjvPool.get('2020-12'));
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
-    if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks);
+    // A modern server's own process also takes errors/version-every-request's first question, before any check.
+    if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks, probe.era === 'modern' ? client : undefined);
     if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
     Object.assign(report, {
       era: probe.era,
