@@ -20,15 +20,24 @@ export function table(r: PairedResult): string[] {
   ];
 }
 
-/** Server processes one `check` over stdio starts: each start of `node <args>` appends a line to a log. */
-export async function startsOf(scratch: string, serverArgs: string[]): Promise<number> {
+/**
+ * Server processes one `check` over stdio starts, and the CPU they used together (user + system, from each process
+ * at its exit): each start of `node <args>` appends a line to a log, and its CPU when it exits.
+ */
+export async function startsOf(scratch: string, serverArgs: string[]): Promise<{ starts: number; cpuMs: number }> {
   const dir = mkdtempSync(path.join(scratch, 'starts-'));
   try {
     const log = path.join(dir, 'starts.log');
-    const code = `import { appendFileSync } from 'node:fs'; appendFileSync(${JSON.stringify(log)}, 'start\\n');`;
+    const code = [
+      `import { appendFileSync } from 'node:fs';`,
+      `appendFileSync(${JSON.stringify(log)}, 'start\\n');`,
+      `process.on('exit', () => { const u = process.cpuUsage(); appendFileSync(${JSON.stringify(log)}, 'cpu ' + (u.user + u.system) / 1000 + '\\n'); });`,
+    ].join(' ');
     const flag = ['--import', `data:text/javascript,${encodeURIComponent(code)}`];
     await measure({ command: process.execPath, args: [CLI, 'check', '--', process.execPath, ...flag, ...serverArgs], cwd: REPO, okCodes: [0, 1] });
-    return readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const cpuMs = lines.filter((l) => l.startsWith('cpu ')).reduce((sum, l) => sum + Number(l.slice(4)), 0);
+    return { starts: lines.filter((l) => l === 'start').length, cpuMs: Math.round(cpuMs) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

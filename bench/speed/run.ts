@@ -103,7 +103,10 @@ try {
         of('mcp-assay check -- support-desk (dual-era)', cli('check', '--', node, SUPPORT_DESK_STDIO)),
         of('mcp-assay check -- server-everything (2025-era)', cli('check', '--', node, EVERYTHING, 'stdio')),
       ],
-      () => [`Server processes started by one run: support-desk ${starts['support-desk']}, server-everything ${starts['server-everything']}.`],
+      () => [
+        `Server processes started by one run: support-desk ${starts['support-desk'].starts}, server-everything ${starts['server-everything'].starts}.`,
+        `CPU of those server processes together (one run, counted in the CPU column): support-desk ${starts['support-desk'].cpuMs} ms, server-everything ${starts['server-everything'].cpuMs} ms.`,
+      ],
     );
   }
 

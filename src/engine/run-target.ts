@@ -82,13 +82,16 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   const legacyChecks = o.checks.some((c) => c.eras?.includes('legacy'));
   // stdio: copies some checks need untouched start once the server answered (not competing with its own start).
   let spares: SpareCopies | undefined;
+  // The 2025 session and the copies the checks shared end while the catalogue is analysed, not before.
+  let sharedClosing: Promise<void> | undefined;
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
   // Ajv loads on first use (about 0.1 s of synchronous work): here, while the probe is out, not later under a large
   // answer in flight. Runs that judge no schema (no checks, no contracts) never load it.
   if (o.checks.length || o.contracts !== false) setImmediate(() => sharedAjvPool.get('2020-12'));
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
-    if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks);
+    // A modern server's own process also takes errors/version-every-request's first question, before any check.
+    if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks, probe.era === 'modern' ? client : undefined);
     if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
     Object.assign(report, {
       era: probe.era,
@@ -138,7 +141,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       try {
         report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       } finally {
-        await env.shared.close();
+        sharedClosing = env.shared.close();
       }
       if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
         const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
@@ -154,6 +157,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     // Copies nobody used were never asked anything: ended with the short grace, alongside the run's own process.
     const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
     await (await kept)?.close().catch(() => undefined);
+    await sharedClosing;
     deadline.dispose();
     // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
     await Promise.all([transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined), unused]);

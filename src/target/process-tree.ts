@@ -63,6 +63,8 @@ export class ProcessTree {
   readonly marker = `${TREE_MARKER_ENV}=${process.pid}-${randomBytes(6).toString('hex')}`;
   private readonly known = new Map<number, string>();
   private root: number | undefined;
+  /** The root's start time: a process started before it cannot descend from it, so its environment is not read. */
+  private rootStart: number | undefined;
 
   get env(): Record<string, string> {
     const [k, v] = this.marker.split('=') as [string, string];
@@ -71,6 +73,8 @@ export class ProcessTree {
 
   setRoot(pid: number | undefined): void {
     this.root = pid;
+    const start = hasProc && pid !== undefined ? Number(stat(pid)?.start) : NaN;
+    this.rootStart = Number.isFinite(start) ? start : undefined;
   }
 
   /** Looks for descendants now: one pass over /proc (milliseconds, more on a loaded machine), so only when closing. */
@@ -82,7 +86,8 @@ export class ProcessTree {
     const inTree = new Set<number>();
     for (const p of infos) {
       const seen = this.known.get(p.pid);
-      if ((seen !== undefined && seen === p.start) || p.pid === this.root || hasMarker(p.pid, this.marker)) inTree.add(p.pid);
+      const older = this.rootStart !== undefined && Number(p.start) < this.rootStart;
+      if ((seen !== undefined && seen === p.start) || p.pid === this.root || (!older && hasMarker(p.pid, this.marker))) inTree.add(p.pid);
     }
     // Parent links: children of anything in the tree, to a fixed point.
     for (let grew = true; grew;) {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ProcessTree } from './process-tree.js';
 import { parseBounded } from '../core/json-depth.js';
+import { parseBoundedAsync } from '../core/json-parse-async.js';
+import { ParseMemo } from '../core/json-parse-memo.js';
 import { isSecretName } from '../core/mask.js';
 import { TransportError, toTransportError } from './errors.js';
 import { Deadline, settlesWithin } from './deadline.js';
@@ -31,6 +33,19 @@ interface Pending {
   phase: string;
   /** Sent as text whose id a server cannot read (malformed on purpose): an id-null error may answer it. */
   unreadableId: boolean;
+}
+
+/** A line this long (a 5,000-tool list is about 7 MB) is parsed in slices, so answers in flight are read on time. */
+const LARGE_LINE_CHARS = 256 * 1024;
+
+type Parsed = { ok: true; msg: unknown } | { ok: false };
+
+function parseLine(line: string): Parsed {
+  try {
+    return { ok: true, msg: parseBounded(line) };
+  } catch {
+    return { ok: false };
+  }
 }
 
 export interface StdoutFinding {
@@ -67,6 +82,10 @@ export class StdioTransport implements Transport {
   private readonly tree = new ProcessTree();
   /** Processes of the server's tree still alive after close, as `pid (name)`: said in the report. */
   leftovers: string[] = [];
+  /** Large values met again in this server's answers are parsed once (see json-parse-memo.ts). */
+  private readonly parseMemo = new ParseMemo();
+  /** Lines still being handled, in order, while a large one is parsed; undefined when none is. */
+  private lines: Promise<void> | undefined;
 
   constructor(
     private readonly opts: StdioTransportOptions,
@@ -98,8 +117,13 @@ export class StdioTransport implements Transport {
       });
       this.child.once('exit', (code, signal) => {
         this.exit = { code, signal, afterEof: this.stdinClosed };
-        this.die(new TransportError('closed', `server process exited (${signal ? `signal ${signal}` : `code ${code}`})`));
-        resolve();
+        // Answers that arrived before the exit are handled first, even while a large one is still being parsed.
+        const end = () => {
+          this.die(new TransportError('closed', `server process exited (${signal ? `signal ${signal}` : `code ${code}`})`));
+          resolve();
+        };
+        if (this.lines) void this.lines.then(end);
+        else end();
       });
     });
   }
@@ -125,8 +149,9 @@ export class StdioTransport implements Transport {
     const t0 = performance.now();
     const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [] };
     const line = o.rawBody ?? JSON.stringify(msg);
+    // The text is handed over with the message, so the recorder does not serialize it a second time.
     ex.evidence.push(
-      this.recorder.record({ from: 'harness', channel: 'stdio', phase: o.phase, ...(o.rawBody === undefined ? { json: msg } : { text: line }) }),
+      this.recorder.record({ from: 'harness', channel: 'stdio', phase: o.phase, ...(o.rawBody === undefined ? { json: msg, text: line } : { text: line }) }),
     );
     if (this.deadReason !== undefined) {
       ex.failure = new TransportError('closed', this.deadReason);
@@ -165,9 +190,10 @@ export class StdioTransport implements Transport {
         closed: this.closedStreams,
         send: (m, phase) => {
           if ('id' in m) this.sentIds.add(JSON.stringify(m.id));
-          const seq = this.recorder.record({ from: 'harness', channel: 'stdio', phase, json: m });
+          const line = JSON.stringify(m);
+          const seq = this.recorder.record({ from: 'harness', channel: 'stdio', phase, json: m, text: line });
           if (this.deadReason !== undefined) return { seq, written: false };
-          this.child.stdin?.write(JSON.stringify(m) + '\n');
+          this.child.stdin?.write(line + '\n');
           return { seq, written: true };
         },
         deadReason: () => this.deadReason,
@@ -177,15 +203,32 @@ export class StdioTransport implements Transport {
     );
   }
 
+  /** Lines are handled in the order they came; one after a large line waits for it (parsed with turns for I/O). */
   private onLine(line: string): void {
-    let msg: unknown;
-    try {
-      msg = parseBounded(line);
-    } catch {
+    if (this.lines === undefined && line.length < LARGE_LINE_CHARS) return this.handle(line, parseLine(line));
+    const parsed = () =>
+      line.length < LARGE_LINE_CHARS
+        ? parseLine(line)
+        : parseBoundedAsync(line, this.parseMemo).then(
+            (msg): Parsed => ({ ok: true, msg }),
+            (): Parsed => ({ ok: false }),
+          );
+    const next: Promise<void> = (this.lines ?? Promise.resolve())
+      .then(async () => this.handle(line, await parsed()))
+      .catch(() => undefined)
+      .then(() => {
+        if (this.lines === next) this.lines = undefined;
+      });
+    this.lines = next;
+  }
+
+  private handle(line: string, parsed: Parsed): void {
+    if (!parsed.ok) {
       const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: line });
       this.stdoutFindings.push({ seq, kind: 'non-json', text: this.recorder.masker.text(line.slice(0, 4096)).slice(0, 200) });
       return;
     }
+    const msg = parsed.msg;
     const obj = msg as JsonObject;
     const isResponse = obj && typeof obj === 'object' && !Array.isArray(obj) && ('result' in obj || 'error' in obj) && !('method' in obj);
     // An error without a readable id answers the oldest request we sent malformed on purpose (JSON-RPC 2.0 §5).
@@ -240,6 +283,19 @@ export class StdioTransport implements Transport {
   }
 
   private onOversize(bytes: number, max: number): void {
+    // In its place among the lines: after a large line still being parsed.
+    if (this.lines) {
+      const next: Promise<void> = this.lines.then(() => {
+        if (this.lines === next) this.lines = undefined;
+        this.recordOversize(bytes, max);
+      });
+      this.lines = next;
+      return;
+    }
+    this.recordOversize(bytes, max);
+  }
+
+  private recordOversize(bytes: number, max: number): void {
     const seq = this.recorder.record({
       from: 'server',
       channel: 'stdio',

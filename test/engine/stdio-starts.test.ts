@@ -12,7 +12,7 @@ function countingFlag(log: string): string[] {
   return ['--import', `data:text/javascript,${encodeURIComponent(code)}`];
 }
 
-test('a full check of the dual-era support-desk over stdio starts 5 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
+test('a full check of the dual-era support-desk over stdio starts 4 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-starts-'));
   try {
     const log = path.join(dir, 'starts.log');
@@ -29,8 +29,14 @@ test('a full check of the dual-era support-desk over stdio starts 5 server proce
     const starts = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
     // The run's own; the dual-era probe (whose 2025 session the 2025-era checks then share, and whose handshake
     // answers version negotiation's second question); version negotiation's unknown-version handshake; one copy
-    // removed/initialize asks first and stdio/exit-on-eof then closes; errors/version-every-request's own.
-    assert.equal(starts, 5);
+    // removed/initialize asks first and stdio/exit-on-eof then closes. errors/version-every-request has none: its
+    // first question goes to the run's own process before any check's request.
+    assert.equal(starts, 4);
+    const checkTraffic = report.wire.filter((w) => w.from === 'harness' && !['probe', 'dual-era', 'shared'].includes(w.phase));
+    const first = checkTraffic[0];
+    assert.equal(first?.phase, 'errors/version-every-request', "the first check request of the run is version-every-request's question");
+    assert.equal((first?.body as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.['io.modelcontextprotocol/protocolVersion'], '2099-01-01');
+    assert.match(report.results.find((r) => r.checkId === 'errors/version-every-request')?.message ?? '', /run's own process/, explain(report));
     const handshakes = report.wire.filter((w) => w.from === 'harness' && (w.body as { method?: unknown } | undefined)?.method === 'initialize');
     assert.equal(handshakes.length, 3, 'initialize sent by the dual-era probe (the shared session), version negotiation and removed/initialize');
     const judgedTwice = handshakes.filter((w) => w.sharedWith?.includes('legacy/version-negotiation'));

@@ -9,6 +9,10 @@
  * `removed/initialize` sends `initialize` as its first request (the untouched state it judges), then
  * `stdio/exit-on-eof` makes sure the copy answers and closes its stdin, timing the exit. The process had to be
  * closed anyway; one start instead of two. Each check's traffic is recorded under its own id.
+ *
+ * `errors/version-every-request` needs no copy of its own: what it judges is the version checked before and after
+ * tool calls on one connection, so its first question (an unsupported version, before any call) goes to the run's
+ * own process right after the probe, ahead of every check's request, and the rest of its sequence follows there.
  */
 import type { TargetSpec } from '../../core/target-spec.js';
 import { openTransport } from '../../target/open.js';
@@ -23,7 +27,9 @@ import type { CheckContext } from '../types.js';
 
 export const INITIALIZE_CHECK = 'removed/initialize';
 export const EOF_CHECK = 'stdio/exit-on-eof';
-const VERSION_CHECK = 'errors/version-every-request';
+export const VERSION_CHECK = 'errors/version-every-request';
+/** A protocol version no server supports. */
+export const UNSUPPORTED_VERSION = '2099-01-01';
 
 /** What each spare is for: the checks that use it, and the recorder its traffic goes to. */
 const SPARES: Record<SpareKey, { checks: string[]; recorder: (main: WireRecorder) => WireRecorder }> = {
@@ -38,18 +44,26 @@ type SpareKey = 'fresh-copy' | 'version-every-request' | 'legacy-copy';
 
 export class SpareCopies {
   private readonly copies = new Map<string, Transport>();
+  /** errors/version-every-request's first question, asked on the run's own process before any check (see above). */
+  versionBaseline: Promise<Exchange> | undefined;
 
   private constructor(
     private readonly spec: TargetSpec,
     private readonly recorder: WireRecorder,
   ) {}
 
-  /** Starts the copies the selected checks will ask for; none on HTTP or through an installing launcher. */
-  static begin(spec: TargetSpec, recorder: WireRecorder, selected: readonly { id: string }[]): SpareCopies {
+  /**
+   * Starts the copies the selected checks will ask for; none on HTTP or through an installing launcher. `own`: the
+   * run's own client on a stdio target that answered as a 2026-07-28 server, nothing but the probe sent on it yet.
+   */
+  static begin(spec: TargetSpec, recorder: WireRecorder, selected: readonly { id: string }[], own?: McpClient): SpareCopies {
     const spares = new SpareCopies(spec, recorder);
+    const baseline = own !== undefined && spec.kind === 'stdio' && selected.some((c) => c.id === VERSION_CHECK);
+    if (baseline) spares.versionBaseline = own.request('server/discover', {}, { phase: VERSION_CHECK, protocolVersion: UNSUPPORTED_VERSION });
     if (!mayStartAhead(spec)) return spares;
     for (const [key, s] of Object.entries(SPARES))
-      if (selected.some((c) => s.checks.includes(c.id))) spares.copies.set(key, openTransport(spec, s.recorder(recorder)));
+      if (selected.some((c) => s.checks.includes(c.id)) && !(baseline && key === 'version-every-request'))
+        spares.copies.set(key, openTransport(spec, s.recorder(recorder)));
     return spares;
   }
 
@@ -75,6 +89,11 @@ const pools = new WeakMap<SharedState, SpareCopies>();
 /** The run's spare copies, for the checks sharing `shared`. */
 export function adoptSpareCopies(shared: SharedState, spares: SpareCopies): void {
   pools.set(shared, spares);
+}
+
+/** errors/version-every-request's first answer when it was asked on the run's own process before the checks began. */
+export function versionBaseline(shared: SharedState): Promise<Exchange> | undefined {
+  return pools.get(shared)?.versionBaseline;
 }
 
 /** An untouched copy of the server for `key`: the one started ahead when there is one, else a new one. */
