@@ -14,7 +14,8 @@ function find(dir) {
   });
 }
 
-const files = roots.flatMap(find).sort();
+// A root may also be one test file.
+const files = roots.flatMap((r) => (statSync(r).isDirectory() ? find(r) : [r])).sort();
 if (!files.length) {
   console.error(`no test files under ${roots.join(', ')}`);
   process.exit(1);
