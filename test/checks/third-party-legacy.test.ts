@@ -1,0 +1,39 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFastMcpHttp, type RunningFastMcp } from '../fixtures/servers/third-party/fastmcp.js';
+import { explain, run } from '../support/fixtures.js';
+
+/**
+ * A 2025-era sessionful HTTP server from another framework (fastmcp, pinned): it refuses any request that names
+ * 2026-07-28 in `_meta`, so every check it is graded by must speak to it as a 2025 client to reach a verdict.
+ */
+describe('fastmcp over Streamable HTTP (2025-era, sessionful)', () => {
+  let server: RunningFastMcp;
+  before(async () => {
+    server = await startFastMcpHttp();
+  });
+  after(() => server.close());
+
+  it('is graded by the 2025 requirements with a verdict on each, none lost to the 2026-07-28 envelope', async () => {
+    const r = await run({ kind: 'http', url: server.url });
+    assert.equal(r.era, 'legacy', explain(r));
+    const graded = r.results.filter((x) => x.status !== 'skip');
+    const undecided = graded.filter((x) => x.status === 'inconclusive' || x.status === 'precondition-failed' || x.status === 'error');
+    // A stream check needs an event stream; fastmcp answers with one, so it is judged too.
+    assert.deepEqual(
+      undecided.map((x) => `${x.checkId}: ${x.message ?? ''}`),
+      [],
+      explain(r),
+    );
+    for (const id of [
+      'legacy/initialize-result',
+      'legacy/tools-list',
+      'legacy/tools-call',
+      'http-transport/notification-202',
+      'http-transport/sse-stream-ends',
+    ])
+      assert.equal(r.results.find((x) => x.checkId === id)?.status, 'pass', `${id}\n${explain(r)}`);
+    const own = r.results.find((x) => x.checkId === 'http-transport/host-validated');
+    assert.doesNotMatch(own?.message ?? '', /own Host was not served/, 'its own Host is served');
+  });
+});
