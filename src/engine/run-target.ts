@@ -1,3 +1,4 @@
+import { sseEndpointOf, sseEndpointReason } from '../target/sse-sniff.js';
 import { setMaxListeners } from 'node:events';
 import { takeUnended } from '../target/children.js';
 import type { TargetSpec } from '../core/target-spec.js';
@@ -50,6 +51,9 @@ export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescript
   const display = [spec.command, ...spec.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ');
   return { kind: 'stdio', display: masker.text(display), ...(spec.name ? { name: spec.name } : {}) };
 }
+
+/** How long a GET may take to open the stream of an old HTTP+SSE endpoint. */
+const SSE_SNIFF_MS = 3000;
 
 /** Probe, run the selected checks, close: one TargetReport, whatever the server does. */
 export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promise<TargetReport> {
@@ -111,6 +115,21 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     // Not awaited: the checks start while a 2025-era server's begun handshake is still being answered.
     else kept = begun?.keepIf(probe.era === 'legacy' && !probe.unreachable);
     if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
+    // A URL that refused every handshake with a 4xx: an old HTTP+SSE endpoint is named as such (it needs another
+    // URL, not a fix). Asked only of a server that answers, and briefly: its stream opens at once.
+    const refusedWith = probe.discoverExchange?.http?.status ?? 0;
+    if (
+      probe.era === 'unknown' &&
+      probe.unreachable &&
+      spec.kind === 'http' &&
+      refusedWith >= 400 &&
+      refusedWith < 500 &&
+      !transport.correlation &&
+      !deadline.expired
+    ) {
+      const endpoint = await sseEndpointOf(spec, recorder, deadline.left(Math.min(timeouts.request, SSE_SNIFF_MS)));
+      if (endpoint !== undefined) report.eraReason = probe.unreachable = sseEndpointReason(endpoint);
+    }
     // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).
     if (probe.unreachable && transport.correlation) {
       delete probe.unreachable;

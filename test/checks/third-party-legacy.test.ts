@@ -36,4 +36,13 @@ describe('fastmcp over Streamable HTTP (2025-era, sessionful)', () => {
     const own = r.results.find((x) => x.checkId === 'http-transport/host-validated');
     assert.doesNotMatch(own?.message ?? '', /own Host was not served/, 'its own Host is served');
   });
+
+  it('names an old HTTP+SSE endpoint as such instead of "no known handshake", and only that', async () => {
+    const sse = await run({ kind: 'http', url: server.url.replace(/\/mcp$/, '/sse') });
+    assert.equal(sse.outcome, 'inconclusive', explain(sse));
+    assert.match(sse.outcomeReason ?? '', /deprecated HTTP\+SSE transport \(2024-11-05\).*"\/messages\?sessionId=[^"]+".*often \/mcp/, explain(sse));
+    const nothing = await run({ kind: 'http', url: server.url.replace(/\/mcp$/, '/nothing-here') });
+    assert.equal(nothing.outcome, 'inconclusive', explain(nothing));
+    assert.match(nothing.outcomeReason ?? '', /answered no known handshake/, explain(nothing));
+  });
 });
