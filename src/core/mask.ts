@@ -9,11 +9,13 @@ const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-a
 const SECRET_NAME = /(token|secret|password|passwd|api[-_]?key|auth|credential|private[-_]?key|session)/i;
 
 /**
- * A credential after an auth scheme name (RFC 6750 b64token, RFC 7617 base64): one with a digit or one of + / = . _ ~,
- * a lower-case letter followed by a capital, or too long to be a word. Prose such as "a Bearer WWW-Authenticate
- * challenge" or "the Bearer scheme" is not one; the run's own tokens are masked as literals whatever they look like.
+ * A credential after an auth scheme name (RFC 6750 b64token, RFC 7617 base64), unless it is a word that prose puts
+ * there ("a Bearer WWW-Authenticate challenge", "the Bearer scheme") or an auth-param (`Bearer realm="x"`): those
+ * are not secrets, and masking them garbled check titles in every report. The run's own tokens are masked as
+ * literals whatever they look like.
  */
-const SCHEME_CREDENTIAL = /\b(Bearer|Basic)\s+(?=[A-Za-z-]*(?:[0-9+/=._~]|[a-z][A-Z])|[A-Za-z0-9._~+/=-]{24})[A-Za-z0-9._~+/=-]{6,}/g;
+const SCHEME_CREDENTIAL =
+  /\b(Bearer|Basic)\s+(?!(?:WWW-Authenticate|scheme|schemes|token|tokens|challenge|challenges|authentication|authorization|header|headers|realm|credentials?|resource_metadata)(?![A-Za-z0-9._~+/=-])|[A-Za-z_]+=")[A-Za-z0-9._~+/=-]{6,}/g;
 
 const SHAPES: RegExp[] = [
   SCHEME_CREDENTIAL,

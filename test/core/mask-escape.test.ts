@@ -39,9 +39,15 @@ describe('secret shapes after an auth scheme', () => {
     assert.equal(m.text('a 401 carries a Bearer WWW-Authenticate challenge'), 'a 401 carries a Bearer WWW-Authenticate challenge');
     assert.equal(m.text('with the Bearer scheme (RFC 6750 §3); Basic authentication'), 'with the Bearer scheme (RFC 6750 §3); Basic authentication');
     assert.equal(m.text('Authorization: Bearer abc123def'), 'Authorization: Bearer ***');
-    assert.equal(m.text('Basic dXNlcjpwYXNz'), 'Basic ***', 'base64 of user:pass: no digit, but mixed case');
+    assert.equal(m.text('Basic dXNlcjpwYXNz'), 'Basic ***', 'base64 of user:pass');
     assert.equal(m.text('Bearer mF_9.B5f-4.1JqM'), 'Bearer ***');
     assert.equal(m.text('Bearer AbCdEfGhIjKlMnOpQrStUvWxYz'), 'Bearer ***', 'a long token without digits');
+    assert.equal(m.text('Bearer abcdefghijk'), 'Bearer ***', 'a plain lower-case token');
+    assert.equal(m.text('Bearer tokens-are-secret'), 'Bearer ***', 'a prose word is a prefix of it, not all of it');
+    assert.equal(
+      m.text('WWW-Authenticate: Bearer resource_metadata="https://x.test/.well-known/oauth-protected-resource"'),
+      'WWW-Authenticate: Bearer resource_metadata="https://x.test/.well-known/oauth-protected-resource"',
+    );
     assert.equal(m.needsMasking('the Bearer scheme'), false);
   });
 });
