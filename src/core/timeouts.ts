@@ -23,6 +23,10 @@ export interface Timeouts {
   listenHold: number;
   /** How long a task is polled towards a terminal status before it is cancelled instead. */
   taskFollow: number;
+  /** A URL that refused every handshake: how long a GET may take to open an old HTTP+SSE stream (it opens at once). */
+  sseSniff: number;
+  /** And how long its first event (`endpoint`) may take once the stream is open: the stream itself never ends. */
+  sseSniffRead: number;
 }
 
 /** What the user set: the run's entry options. */
@@ -46,6 +50,9 @@ const LISTEN_WINDOW = { min: 500, max: 1000 };
 const LISTEN_CLOSE_SLACK_MS = 1000;
 /** Two requests' worth, at most 15 s: a task that needs longer is cancelled, which is also judged. */
 const TASK_FOLLOW_CAP_MS = 15_000;
+/** An HTTP+SSE endpoint opens its stream and names its message URL at once: a few seconds bound the question. */
+const SSE_SNIFF_CAP_MS = 3000;
+const SSE_SNIFF_READ_CAP_MS = 1000;
 
 /** The startup allowance when none was given. */
 export function defaultStartupMs(timeoutMs: number): number {
@@ -72,5 +79,7 @@ export function deriveTimeouts(input: TimeoutInput, transport: TransportKind): T
     listenWindow,
     listenHold: request + listenWindow + LISTEN_CLOSE_SLACK_MS,
     taskFollow: Math.min(TASK_FOLLOW_CAP_MS, request * 2),
+    sseSniff: Math.min(SSE_SNIFF_CAP_MS, request),
+    sseSniffRead: Math.min(SSE_SNIFF_READ_CAP_MS, request),
   };
 }

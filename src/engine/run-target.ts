@@ -52,9 +52,6 @@ export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescript
   return { kind: 'stdio', display: masker.text(display), ...(spec.name ? { name: spec.name } : {}) };
 }
 
-/** How long a GET may take to open the stream of an old HTTP+SSE endpoint. */
-const SSE_SNIFF_MS = 3000;
-
 /** Probe, run the selected checks, close: one TargetReport, whatever the server does. */
 export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promise<TargetReport> {
   const t0 = performance.now();
@@ -127,7 +124,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       !transport.correlation &&
       !deadline.expired
     ) {
-      const endpoint = await sseEndpointOf(spec, recorder, deadline.left(Math.min(timeouts.request, SSE_SNIFF_MS)));
+      const endpoint = await sseEndpointOf(spec, recorder, { timeoutMs: deadline.left(timeouts.sseSniff), readMs: timeouts.sseSniffRead });
       if (endpoint !== undefined) report.eraReason = probe.unreachable = sseEndpointReason(endpoint);
     }
     // A broken id is a finding, not an unreachable server: the checks run (and stop at once, inconclusive).

@@ -10,14 +10,14 @@ import type { WireRecorder } from './recorder.js';
 const ENDPOINT_EVENT = /(?:^|\n)event:[ \t]*endpoint[ \t]*\r?\n(?:[^\r\n]*\r?\n)*?data:[ \t]?([^\r\n]*)/;
 
 /** The message endpoint the stream names, or undefined when the URL does not answer as an HTTP+SSE endpoint. */
-export async function sseEndpointOf(target: HttpTargetSpec, recorder: WireRecorder, timeoutMs: number): Promise<string | undefined> {
+export async function sseEndpointOf(target: HttpTargetSpec, recorder: WireRecorder, w: { timeoutMs: number; readMs: number }): Promise<string | undefined> {
   const r = await probeHttp(target, recorder, {
     method: 'GET',
     headers: { accept: 'text/event-stream' },
     phase: 'probe',
-    timeoutMs,
+    timeoutMs: w.timeoutMs,
     // The endpoint event is the first thing such a stream sends; the stream itself never ends.
-    endWithinMs: Math.min(1000, timeoutMs),
+    endWithinMs: w.readMs,
     maxBytes: 16 * 1024,
   });
   if (!r.sse) return undefined;

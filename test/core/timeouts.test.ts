@@ -14,6 +14,8 @@ describe('Timeouts: every wait derived once from --timeout, --deadline and the s
       listenWindow: 1000,
       listenHold: 12_000,
       taskFollow: 15_000,
+      sseSniff: 3000,
+      sseSniffRead: 1000,
     });
   });
 
@@ -32,6 +34,7 @@ describe('Timeouts: every wait derived once from --timeout, --deadline and the s
     assert.equal(short.listenWindow, 500, 'the listen window never goes below 0.5 s');
     assert.equal(short.listenHold, 400 + 500 + 1000);
     assert.equal(short.taskFollow, 800);
+    assert.deepEqual([short.sseSniff, short.sseSniffRead], [400, 400], 'an old-transport question never outwaits one request');
     const long = deriveTimeouts({ timeoutMs: 60_000, deadlineMs: 600_000 }, 'stdio');
     assert.equal(long.checkBudget, 480_000, 'eight requests when requests may take long');
     assert.equal(long.listenWindow, 1000, 'the listen window never goes above 1 s');
