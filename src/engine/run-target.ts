@@ -1,4 +1,3 @@
-import { sseEndpointOf, sseEndpointReason } from '../target/sse-sniff.js';
 import { setMaxListeners } from 'node:events';
 import { takeUnended } from '../target/children.js';
 import type { TargetSpec } from '../core/target-spec.js';
@@ -29,6 +28,7 @@ import { deriveTimeouts } from '../core/timeouts.js';
 import { migrationSection } from './migration.js';
 import { adviceSection } from './advice.js';
 import { maskReport } from './mask-report.js';
+import { sseEndpointOf, sseEndpointReason } from '../target/sse-sniff.js';
 
 /** Each polite wait when stopping a server after the deadline passed (stdio: EOF, SIGTERM, SIGKILL: three of them). */
 export const SHUTDOWN_GRACE_AFTER_DEADLINE_MS = 400;

@@ -29,6 +29,9 @@ export interface EnvelopeOptions {
 
 export const HARNESS_INFO = { name: 'mcp-assay', version: VERSION };
 
+/** What every POST of a message carries, in either era. */
+export const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } as const;
+
 /**
  * Params as a 2025-11-25 client sends them inside its session: no per-request protocol version, capabilities or
  * client info (those came with initialize); any other `_meta` (a progress token) stays.
@@ -71,10 +74,7 @@ export function encodeHeaderValue(v: string): string {
 
 /** The standard 2026-07-28 headers for a POST carrying `msg`. */
 export function standardHeaders(msg: { method: string; params?: JsonObject }): Record<string, string> {
-  const h: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-  };
+  const h: Record<string, string> = { ...POST_HEADERS };
   const meta = msg.params?._meta as JsonObject | undefined;
   const version = meta?.[META.protocolVersion];
   if (typeof version === 'string') h[HEADER.protocolVersion] = version;

@@ -1,5 +1,5 @@
 import type { HttpTargetSpec } from '../../core/target-spec.js';
-import { buildParams, legacyParams, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
+import { buildParams, legacyParams, POST_HEADERS, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
 import { probeHttp, type HttpProbeResponse } from '../../target/http-probe.js';
 import { HttpTransport } from '../../target/http.js';
 import type { CheckContext } from '../types.js';
@@ -21,7 +21,7 @@ export function modernPost(t: CheckContext, method: string, params: JsonObject =
     return {
       id,
       body: JSON.stringify(msg),
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...http.sessionHeaders() },
+      headers: { ...POST_HEADERS, ...http.sessionHeaders() },
     };
   }
   const msg: JsonRpcRequest = { jsonrpc: '2.0', id, method, params: buildParams(params) };

@@ -6,6 +6,7 @@
  * indexes; other pairs are judged one by one, as before. A near-identical catalogue is then counted in linear time.
  */
 import { forEachCandidate, type Indexed } from './confusable-index.js';
+import { cosine } from '../shared/text.js';
 
 interface Countable extends Indexed {
   name: string;
@@ -156,23 +157,9 @@ export function countPairs<T extends Countable>(items: readonly T[], minCosine: 
         const b = list[q] as number;
         const u = Math.min(g.of[a] as number, g.of[b] as number);
         const v = Math.max(g.of[a] as number, g.of[b] as number);
-        const cos = u === v ? selfCosine(u) : cosineOf((items[a] as T).bag, (items[b] as T).bag);
+        const cos = u === v ? selfCosine(u) : cosine((items[a] as T).bag, (items[b] as T).bag);
         // At or above the bound the pair of groups was visited above (the index misses none).
         if (cos < minCosine && rules.counts(items[a] as T, items[b] as T, cos)) total++;
       }
   return total;
-}
-
-/** As the index computes it: 0 for an empty bag, else the dot product over the product of the norms. */
-function cosineOf(a: Map<string, number>, b: Map<string, number>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (const [w, x] of a) {
-    na += x * x;
-    dot += x * (b.get(w) ?? 0);
-  }
-  for (const x of b.values()) nb += x * x;
-  return dot / Math.sqrt(na * nb);
 }
