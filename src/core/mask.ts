@@ -7,6 +7,8 @@ export const MASK = '***';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
 const SECRET_NAME = /(token|secret|password|passwd|api[-_]?key|auth|credential|private[-_]?key|session)/i;
+/** Headers whose names look secret but whose values never are: CORS flags and lists, and auth challenges (what a user needs to see). */
+const PUBLIC_HEADER = /^(access-control-[a-z-]+|www-authenticate|proxy-authenticate)$/i;
 
 /**
  * A credential after an auth scheme name (RFC 6750 b64token, RFC 7617 base64), unless it is a word that prose puts
@@ -27,7 +29,7 @@ const SHAPES: RegExp[] = [
 ];
 
 export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name) || SECRET_NAME.test(name);
+  return SECRET_HEADER.test(name) || (SECRET_NAME.test(name) && !PUBLIC_HEADER.test(name));
 }
 
 export function isSecretName(name: string): boolean {

@@ -51,3 +51,25 @@ describe('secret shapes after an auth scheme', () => {
     assert.equal(m.needsMasking('the Bearer scheme'), false);
   });
 });
+
+describe('header masking by name', () => {
+  it('masks credential-bearing headers and keeps CORS flags and auth challenges readable', () => {
+    const m = new Masker(['Bearer live-token-123456']);
+    const out = m.headers({
+      Authorization: 'Bearer live-token-123456',
+      'Mcp-Session-Id': 'f3a9c2d1-session',
+      'X-Custom-Auth-Token': 'anything',
+      'access-control-allow-credentials': 'true',
+      'Access-Control-Allow-Headers': 'Authorization, Mcp-Session-Id',
+      'WWW-Authenticate': 'Bearer realm="mcp", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"',
+      'www-authenticate': 'Bearer error="invalid_token", echoed="live-token-123456"',
+    });
+    assert.equal(out.Authorization, '***');
+    assert.equal(out['Mcp-Session-Id'], '***');
+    assert.equal(out['X-Custom-Auth-Token'], '***');
+    assert.equal(out['access-control-allow-credentials'], 'true');
+    assert.equal(out['Access-Control-Allow-Headers'], 'Authorization, Mcp-Session-Id');
+    assert.equal(out['WWW-Authenticate'], 'Bearer realm="mcp", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"');
+    assert.equal(out['www-authenticate'], 'Bearer error="invalid_token", echoed="***"', 'a challenge echoing the run token still masks it');
+  });
+});
