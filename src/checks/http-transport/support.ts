@@ -1,3 +1,4 @@
+import { truncateText } from '../../core/escape.js';
 import type { HttpTargetSpec } from '../../core/target-spec.js';
 import { buildParams, legacyParams, POST_HEADERS, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
 import { probeHttp, type HttpProbeResponse } from '../../target/http-probe.js';
@@ -60,11 +61,11 @@ export function rawText(r: HttpProbeResponse): string {
   if (r.failure) return `${r.failure.failure}: ${r.failure.message}`;
   const err = obj(r.final?.error);
   const body = err
-    ? `error ${String(err.code)} "${String(err.message).slice(0, 100)}"`
+    ? `error ${String(err.code)} "${truncateText(String(err.message), 100)}"`
     : r.final
       ? 'a result'
       : r.bodyText
-        ? `body "${r.bodyText.slice(0, 80)}"`
+        ? `body "${truncateText(r.bodyText, 80)}"`
         : 'no body';
   return `HTTP ${r.status ?? '?'}${r.sse ? ' (event stream)' : ''}, ${body}`;
 }

@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { legacyInitializeResult, legacyVersionNegotiation } from './initialize.js';
+import { legacyGetStreamOr405 } from './get-stream.js';
 import { legacyPing } from './ping.js';
 import { legacyResourceNotFound } from './resource-not-found.js';
 import { legacySessionIdVisibleAscii } from './session-id.js';
@@ -12,6 +13,7 @@ export const checks: readonly CheckDefinition[] = [
   legacyPing,
   legacyResourceNotFound,
   legacySessionIdVisibleAscii,
+  legacyGetStreamOr405,
   legacyToolsList,
   legacyToolInputSchemaObject,
   legacyToolsCall,

@@ -87,11 +87,15 @@ export async function handshakeAsking<T>(t: CheckContext, protocolVersion: strin
 }
 
 /** Like rawSession, but a failed handshake stops the check as inconclusive: the requirement could not be reached. */
-export function session<T>(t: CheckContext, f: (s: LegacyChannel) => Promise<T>): Promise<T> {
-  return rawSession(t, async (s) => {
-    if (!s.ready) t.inconclusive(`the 2025 session could not be opened: initialize got ${describe(s.init)}`, s.init.evidence);
-    return f(s);
-  });
+export function session<T>(t: CheckContext, f: (s: LegacyChannel) => Promise<T>, protocolVersion?: string): Promise<T> {
+  return rawSession(
+    t,
+    async (s) => {
+      if (!s.ready) t.inconclusive(`the 2025 session could not be opened: initialize got ${describe(s.init)}`, s.init.evidence);
+      return f(s);
+    },
+    protocolVersion,
+  );
 }
 
 /** Whether the initialize result advertises a server capability (2025-11-25 basic/lifecycle "Capability Negotiation"). */
