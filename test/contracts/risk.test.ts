@@ -39,6 +39,10 @@ describe('risk classes', () => {
     [t('get_profile', 'Get the profile of the signed-in user.'), 'read-only'],
     [t('get_repo_file', 'Read a file from a repository.', obj({ owner: str('Owner'), repo: str('Repo'), path: str('Path in the repository') })), 'read-only'],
     [t('weather', 'Weather for a city.', obj(), { annotations: { readOnlyHint: false } }), 'write'],
+    [t('generate_pin_map', 'Generate a pin map to show where points of interest are.'), 'read-only'],
+    [t('draw_update_timeline', 'Draw a timeline of the release updates as an SVG.'), 'read-only'],
+    [t('generate_invoice', 'Create an invoice for the order and store it in billing.'), 'write'],
+    [t('regenerate_api_key', 'Regenerate the API key of the integration.'), 'admin'],
   ];
   for (const [tool, want] of cases) {
     it(`${tool.name} is ${want}`, () => {

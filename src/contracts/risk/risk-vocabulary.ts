@@ -22,6 +22,12 @@ export const WRITE_VERBS = set(`
   authorize deauthorize associate disassociate allocate deallocate launch
 `);
 
+/**
+ * Verbs that produce something without saying whether anything is stored: leading a name, they are its verb, so a
+ * write verb later in it names the object (`generate_pin_map`, `draw_update_timeline`); the description decides.
+ */
+export const PRODUCE_VERBS = set(`generate draw plot visualize visualise sketch`);
+
 export const DESTRUCTIVE_VERBS = set(`
   delete remove drop truncate destroy purge erase wipe clear reset kill terminate uninstall revoke overwrite
   rm shutdown ban force

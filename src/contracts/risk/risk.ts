@@ -40,6 +40,7 @@ export function hasHints(t: CatalogueTool): boolean {
 
 /** The verb of a name is its first token that is a known verb: `github_create_issue` -> create. */
 function nameVerb(tokens: string[]): { verb: string; write: boolean } | undefined {
+  if (tokens[0] !== undefined && V.PRODUCE_VERBS.has(tokens[0])) return undefined;
   for (const t of tokens) {
     if (V.WRITE_VERBS.has(t)) return { verb: t, write: true };
     if (V.READ_VERBS.has(t)) return { verb: t, write: false };
