@@ -29,6 +29,11 @@ export function truncateText(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+/** Server text quoted inside a one-line description: runs of whitespace (newlines too) become one space, then clipped. */
+export function oneLine(s: string, max: number): string {
+  return truncateText(s.replace(/\s+/g, ' ').trim(), max);
+}
+
 /**
  * Inline text safe in a GitHub-flavoured Markdown paragraph or table cell: controls made visible, HTML as entities,
  * Markdown punctuation backslash-escaped (links, emphasis, code spans, pipes), `@` encoded so it mentions nobody,

@@ -1,4 +1,4 @@
-import { truncateText } from '../core/escape.js';
+import { oneLine } from '../core/escape.js';
 import {
   buildParams,
   legacyParams,
@@ -102,9 +102,9 @@ export function describe(ex: Exchange): string {
   if (ex.http) parts.push(`HTTP ${ex.http.status}`);
   if (ex.failure) parts.push(`${ex.failure.failure}: ${ex.failure.message}`);
   const err = errorOf(ex);
-  if (err) parts.push(`error ${String(err.code)} "${truncateText(String(err.message), 120)}"`);
+  if (err) parts.push(`error ${String(err.code)} "${oneLine(String(err.message), 120)}"`);
   else if (resultOf(ex)) parts.push('a result');
   else if (ex.response) parts.push('a malformed response');
-  else if (!ex.failure) parts.push(ex.http?.bodyText ? `non-JSON-RPC body "${truncateText(ex.http.bodyText, 80)}"` : 'no response');
+  else if (!ex.failure) parts.push(ex.http?.bodyText ? `non-JSON-RPC body "${oneLine(ex.http.bodyText, 80)}"` : 'no response');
   return parts.join(', ');
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Masker } from '../../src/core/mask.js';
-import { markdownText, terminalText } from '../../src/core/escape.js';
+import { markdownText, oneLine, terminalText } from '../../src/core/escape.js';
 import { boundDepth, DEPTH_PLACEHOLDER, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
 
 describe('masking, escaping and depth bounds', () => {
@@ -71,5 +71,13 @@ describe('header masking by name', () => {
     assert.equal(out['Access-Control-Allow-Headers'], 'Authorization, Mcp-Session-Id');
     assert.equal(out['WWW-Authenticate'], 'Bearer realm="mcp", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"');
     assert.equal(out['www-authenticate'], 'Bearer error="invalid_token", echoed="***"', 'a challenge echoing the run token still masks it');
+  });
+});
+
+describe('server text quoted in one line', () => {
+  it('folds newlines and runs of spaces, then clips with an ellipsis', () => {
+    assert.equal(oneLine('<!DOCTYPE html>\n<html>\n  <head>', 80), '<!DOCTYPE html> <html> <head>');
+    assert.equal(oneLine('a'.repeat(10), 5), 'aaaa…');
+    assert.equal(oneLine('short', 5), 'short');
   });
 });

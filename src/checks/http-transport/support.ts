@@ -1,4 +1,4 @@
-import { truncateText } from '../../core/escape.js';
+import { oneLine } from '../../core/escape.js';
 import type { HttpTargetSpec } from '../../core/target-spec.js';
 import { buildParams, legacyParams, POST_HEADERS, standardHeaders, type JsonObject, type JsonRpcRequest } from '../../target/envelope.js';
 import { probeHttp, type HttpProbeResponse } from '../../target/http-probe.js';
@@ -61,11 +61,11 @@ export function rawText(r: HttpProbeResponse): string {
   if (r.failure) return `${r.failure.failure}: ${r.failure.message}`;
   const err = obj(r.final?.error);
   const body = err
-    ? `error ${String(err.code)} "${truncateText(String(err.message), 100)}"`
+    ? `error ${String(err.code)} "${oneLine(String(err.message), 100)}"`
     : r.final
       ? 'a result'
       : r.bodyText
-        ? `body "${truncateText(r.bodyText, 80)}"`
+        ? `body "${oneLine(r.bodyText, 80)}"`
         : 'no body';
   return `HTTP ${r.status ?? '?'}${r.sse ? ' (event stream)' : ''}, ${body}`;
 }

@@ -1,4 +1,4 @@
-import { truncateText } from '../../core/escape.js';
+import { oneLine } from '../../core/escape.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { openClientStream, type MessageStream, type StreamItem } from '../../target/stream.js';
 import type { CheckContext } from '../types.js';
@@ -86,7 +86,7 @@ export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
 
 export function describeResponse(r: JsonObject): string {
   const err = obj(r.error);
-  return err ? `error ${String(err.code)} "${truncateText(String(err.message), 100)}"` : 'a result, which ends the subscription';
+  return err ? `error ${String(err.code)} "${oneLine(String(err.message), 100)}"` : 'a result, which ends the subscription';
 }
 
 /** Same JSON-RPC id: equal type and value ("7" is not 7). */
