@@ -21,7 +21,7 @@ describe('masking, escaping and depth bounds', () => {
     assert.match(markdownText('<b>@team|x'), /&lt;b&gt;&#64;team\\\|x/);
   });
 
-  it('cuts JSON nested deeper than the bound, without recursion, and remembers it', () => {
+  it('cuts JSON nested deeper than the bound, recursing no deeper than the bound, and remembers it', () => {
     const n = 100_000;
     const v = parseBounded('['.repeat(n) + ']'.repeat(n));
     assert.ok(wasDepthCut(v));
@@ -30,6 +30,15 @@ describe('masking, escaping and depth bounds', () => {
     const shallow = boundDepth({ a: [{ b: 1 }] });
     assert.equal(wasDepthCut(shallow), false);
     assert.deepEqual(shallow, { a: [{ b: 1 }] });
+    // The bound counts the root as level 1: containers at level `max` stay, their container children are cut.
+    const nest = (levels: number): unknown => (levels === 1 ? { leaf: true } : { k: [nest(levels - 1)] });
+    const at = boundDepth(nest(3), 5, true) as { k: [{ k: [unknown] }] };
+    assert.equal(wasDepthCut(at), false);
+    assert.ok(Object.isFrozen(at) && Object.isFrozen(at.k) && Object.isFrozen(at.k[0].k[0]));
+    const over = boundDepth(nest(4), 5) as { k: [{ k: [{ k: unknown }] }] };
+    assert.equal(wasDepthCut(over), true);
+    assert.equal(over.k[0].k[0].k, DEPTH_PLACEHOLDER);
+    assert.equal(Object.isFrozen(over), false);
   });
 });
 

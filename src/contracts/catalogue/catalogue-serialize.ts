@@ -1,5 +1,6 @@
 /** Writing a catalogue as the committed snapshot text (read back by catalogue-parse.ts). */
-import { canonicalDocument, canonicalStringify } from '../shared/canonical.js';
+import { canonicalDocument, canonicalStringify, escapeInvisible } from '../shared/canonical.js';
+import { canonicalCopy, liftedCopy } from '../shared/canonical-copy.js';
 import { CATALOGUE_FORMAT, type Catalogue } from './catalogue.js';
 
 type Entity = Record<string, unknown>;
@@ -14,7 +15,43 @@ const LIFT = { tools: ['name'], prompts: ['name'], resources: ['uri', 'name'], r
  * Invisible characters are written as `\uXXXX` escapes, so a reviewer sees them in the diff.
  */
 export function serializeCatalogue(c: Catalogue): string {
-  return wholeDocument(c) ?? partByPart(c);
+  return copiedDocument(c) ?? wholeDocument(c) ?? partByPart(c);
+}
+
+/** Canonical copies written by one native pass with no replacer (the common case: every part plain JSON). */
+function copiedDocument(c: Catalogue): string | undefined {
+  const parts: unknown[] = [c.tools, c.prompts, c.resources, c.resourceTemplates];
+  if (!parts.every(Array.isArray) || !isObject(c.server) || !isObject(c.hashes)) return undefined;
+  const server = canonicalCopy(c.server);
+  const hashes = liftedCopy(c.hashes, ['catalogue']);
+  if (server === undefined || hashes === undefined) return undefined;
+  const list = (items: readonly unknown[], lift: readonly string[]): Entity[] | undefined => {
+    const out: Entity[] = [];
+    for (const e of items) {
+      const x = liftedCopy(e, lift);
+      if (!x) return undefined;
+      out.push(x);
+    }
+    return out;
+  };
+  const doc: Record<string, unknown> = { format: CATALOGUE_FORMAT, server };
+  if (c.instructions !== undefined) {
+    if (typeof c.instructions !== 'string') return undefined;
+    doc.instructions = c.instructions;
+  }
+  for (const [key, items] of [
+    ['tools', c.tools],
+    ['prompts', c.prompts],
+    ['resources', c.resources],
+    ['resourceTemplates', c.resourceTemplates],
+  ] as const) {
+    const copied = list(items, LIFT[key]);
+    if (!copied) return undefined;
+    doc[key] = copied;
+  }
+  doc.hashes = hashes;
+  const text = escapeInvisible(JSON.stringify(doc, null, 2));
+  return c.masked === undefined ? `${text}\n` : `${text.slice(0, -2)},\n  "masked": ${JSON.stringify(c.masked)}\n}\n`;
 }
 
 /** One native pass over the whole document (the common case). */

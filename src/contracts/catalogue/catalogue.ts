@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalStringify, entityState, hashJson, orderedEntityText, setOwn, sha256, toJson } from '../shared/canonical.js';
+import { canonicalText, isFrozenJson } from '../shared/canonical-copy.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -118,7 +119,8 @@ function entities(list: unknown, what: string, key: string, owned: boolean, orde
     if (!item || typeof item !== 'object' || Array.isArray(item)) throw new CatalogueError(`${what}[${i}] must be an object`);
     const state = owned ? entityState(item) : undefined;
     if (state?.ordered) ordered.add(item);
-    const e = (state?.json ? item : toJson(item)) as Entity;
+    // A value frozen at every level (a large answer the checks share) cannot change under the catalogue: no copy.
+    const e = ((state ? state.json : isFrozenJson(item)) ? item : toJson(item)) as Entity;
     if (typeof e[key] !== 'string') throw new CatalogueError(`${what}[${i}].${key} must be a string`);
     return e;
   });
@@ -139,7 +141,7 @@ function hashMap(list: Entity[], key: string, ordered: WeakSet<object>, feed: (t
   list.forEach((e, i) => {
     let k = String(e[key]);
     for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
-    const text = ordered.has(e) ? orderedEntityText(e) : canonicalStringify(e);
+    const text = ordered.has(e) ? orderedEntityText(e) : canonicalText(e);
     feed(text, i);
     setOwn(hashes, k, sha256(text));
   });

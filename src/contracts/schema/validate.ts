@@ -8,6 +8,7 @@ import { describeAjvError, dialectOf, runValidator, sharedAjvPool, type Dialect 
 import { canonicalStringify } from '../shared/canonical.js';
 import type { CatalogueTool } from '../catalogue/catalogue.js';
 import { externalRefs, schemaShape } from './schema-util.js';
+import { annotationFreeKey } from './annotation-free.js';
 
 export const VALIDATION_BOUNDS = { maxDepth: 64, maxNodes: 10_000, maxErrors: 20 } as const;
 
@@ -57,8 +58,15 @@ function compileUncached(schema: unknown): Compiled {
 
 /** The same schemas as written, mostly in one key order: a plain serialisation finds a repeat before any key is sorted. */
 const byText = new Map<string, Compiled>();
+/** Schemas that differ only in their titles and descriptions share one compile. */
+const byShape = new Map<string, Compiled>();
 
-/** Compile once per distinct schema (keyed by its canonical text, no digest needed in memory); results are cached, bounded. */
+function remember(map: Map<string, Compiled>, key: string, c: Compiled): void {
+  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value as string);
+  map.set(key, c);
+}
+
+/** Compile once per distinct validation shape (keyed by canonical text, no digest needed in memory); results are cached, bounded. */
 export function compileSchema(schema: unknown): Compiled {
   const text = JSON.stringify(schema ?? null) as string | undefined;
   const seen = text === undefined ? undefined : byText.get(text);
@@ -66,14 +74,13 @@ export function compileSchema(schema: unknown): Compiled {
   const key = canonicalStringify(schema ?? null);
   let c = cache.get(key);
   if (!c) {
-    c = compileUncached(schema);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(key, c);
+    const shape = text === undefined ? undefined : annotationFreeKey(schema, text);
+    c = shape === undefined ? undefined : byShape.get(shape);
+    c ??= compileUncached(schema);
+    if (shape !== undefined) remember(byShape, shape, c);
+    remember(cache, key, c);
   }
-  if (text !== undefined) {
-    if (byText.size >= CACHE_LIMIT) byText.delete(byText.keys().next().value as string);
-    byText.set(text, c);
-  }
+  if (text !== undefined) remember(byText, text, c);
   return c;
 }
 

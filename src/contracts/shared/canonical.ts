@@ -40,7 +40,7 @@ export function toJson(value: unknown, depth = 0): Json | undefined {
 /** DEL and C1 controls, format characters (zero-width, bidi, tags) and variation selectors: a reviewer could not see them. */
 const INVISIBLE = /[\u007f-\u009f\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
 
-function escapeInvisible(json: string): string {
+export function escapeInvisible(json: string): string {
   return json.replace(INVISIBLE, (ch) => {
     let out = '';
     for (let i = 0; i < ch.length; i++) out += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');

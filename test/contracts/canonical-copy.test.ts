@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scaleTools } from '../../bench/scale/tools.js';
+import { handWrittenCanonical } from '../../src/contracts/shared/canonical.js';
+import { canonicalCopy, canonicalText, isFrozenJson, liftedCopy } from '../../src/contracts/shared/canonical-copy.js';
+import { partByPart, serializeCatalogue } from '../../src/contracts/catalogue/catalogue-serialize.js';
+import { buildCatalogue, parseCatalogue, type Catalogue } from '../../src/contracts/index.js';
+
+/** A deterministic pseudo-random JSON-ish value with the awkward cases: unsorted and index-like keys, `__proto__`, holes. */
+function sample(seed: number, depth = 0): unknown {
+  let x = seed;
+  const next = (): number => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const keys = ['b', 'a', 'é', 'Z', '__proto__', '10', '9', '01', 'a b', '\u2028', '😀', 'constructor', 'toString'];
+  const make = (d: number): unknown => {
+    const r = next();
+    if (d > 4 || r < 0.3) return [1.5, -0, NaN, Infinity, 'str\u0000"\\', true, null, undefined, '\ud800', 42][Math.floor(next() * 10)];
+    if (r < 0.55) return Array.from({ length: Math.floor(next() * 4) }, () => make(d + 1));
+    const o: Record<string, unknown> = {};
+    for (let i = Math.floor(next() * 6); i > 0; i--) {
+      const k = keys[Math.floor(next() * keys.length)] as string;
+      if (k === '10' || k === '9') {
+        if (next() < 0.7) continue; // keep most objects on the fast path
+      }
+      Object.defineProperty(o, k, { value: make(d + 1), enumerable: true, writable: true, configurable: true });
+    }
+    if (next() < 0.1) o.fn = () => 1;
+    if (next() < 0.1) o.sym = Symbol('s');
+    return o;
+  };
+  return make(depth);
+}
+
+describe('canonical JSON by copying', () => {
+  it('writes exactly what the hand-written serialiser writes, or leaves the value to the general path', () => {
+    let copied = 0;
+    for (let seed = 1; seed <= 3000; seed++) {
+      const v = sample(seed);
+      assert.equal(canonicalText(v), handWrittenCanonical(v), `seed ${seed}`);
+      if (canonicalCopy(v) !== undefined) copied++;
+    }
+    assert.ok(copied > 500, `only ${copied} samples were copied`);
+    for (const odd of [-0, NaN, undefined, () => 1, Symbol('s'), new Date(0), { a: undefined }, [undefined], { 7: 1 }, { a: { 10: 1 } }])
+      assert.equal(canonicalCopy(odd), undefined);
+    const proto = JSON.parse('{"b":1,"__proto__":{"x":1},"a":[{"d":1,"c":2}]}') as unknown;
+    assert.equal(JSON.stringify(canonicalCopy(proto)), '{"__proto__":{"x":1},"a":[{"c":2,"d":1}],"b":1}');
+    assert.deepEqual(Object.keys(liftedCopy({ z: 1, name: 'n', a: 2, uri: 'u' }, ['uri', 'name']) ?? {}), ['uri', 'name', 'a', 'z']);
+  });
+
+  it('a catalogue is written byte for byte as the part-by-part writer writes it', () => {
+    const invisible = { name: 'x\u200bz', description: 'bidi \u202e and DEL \u007f, tag \u{E0041} é', inputSchema: { type: 'object', __proto__: 1 } };
+    const cases: Catalogue[] = [
+      buildCatalogue({ tools: [] }),
+      buildCatalogue({ tools: scaleTools(300, { changed: 20 }), instructions: 'Use the order tools.\u200b', server: { version: '1', name: 's' } }),
+      buildCatalogue({
+        tools: [...scaleTools(3), invisible, { name: 'indexed', inputSchema: { type: 'object', properties: { '10': {}, '9': {} } } }],
+        prompts: [{ name: 'p', arguments: [{ name: 'a', required: true }] }],
+        resources: [{ uri: 'file:///a', name: 'a', mimeType: 'text/plain' }],
+        resourceTemplates: [{ uriTemplate: 'file:///{x}', name: 't' }],
+        masked: 'secrets were masked',
+      }),
+      buildCatalogue({ tools: [{ name: '7' }, { name: 'b', annotations: { readOnlyHint: true } }] }),
+    ];
+    for (const c of cases) {
+      const text = serializeCatalogue(c);
+      assert.equal(text, partByPart(c));
+      assert.equal(serializeCatalogue(parseCatalogue(text, 'x.json')), text);
+    }
+    // A hand-made catalogue that is not plain JSON still goes through the general writers.
+    const odd = { ...buildCatalogue({ tools: scaleTools(2) }), instructions: { not: 'a string' } } as unknown as Catalogue;
+    assert.equal(serializeCatalogue(odd), partByPart(odd));
+  });
+
+  it('a catalogue keeps tools frozen at every level as they are, and copies any other', () => {
+    const deepFreeze = <T>(v: T): T => {
+      if (v && typeof v === 'object') {
+        for (const x of Object.values(v)) deepFreeze(x);
+        Object.freeze(v);
+      }
+      return v;
+    };
+    const frozen = deepFreeze(JSON.parse(JSON.stringify(scaleTools(5))) as Record<string, unknown>[]);
+    const c = buildCatalogue({ tools: frozen });
+    for (const t of c.tools) assert.ok(frozen.includes(t));
+    assert.deepEqual(c, buildCatalogue({ tools: JSON.parse(JSON.stringify(frozen)) as unknown[] }));
+    // Frozen on top only, or holding -0: copied.
+    const shallow = Object.freeze({ name: 'a', inputSchema: { type: 'object' } });
+    assert.equal(isFrozenJson(shallow), false);
+    assert.notEqual(buildCatalogue({ tools: [shallow] }).tools[0], shallow);
+    assert.equal(isFrozenJson(deepFreeze({ name: 'a', x: -0 })), false);
+    assert.equal(isFrozenJson(deepFreeze({ name: 'a', x: [1, 'b', null, { y: true }] })), true);
+  });
+});
