@@ -14,8 +14,8 @@ import { danglingReferences } from './bundle-references.js';
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLE_DIR = path.join(dist, 'bundle');
 
-/** The modules that load build output from `./generated/` next to themselves (validator-table.ts, json-schema.ts). */
-const GENERATED = [path.join(dist, 'src/spec/wire/generated'), path.join(dist, 'src/core/generated')];
+/** The modules that load build output from `./generated/` next to themselves (validator-table.ts, json-schema.ts, cli/main.ts). */
+const GENERATED = [path.join(dist, 'src/spec/wire/generated'), path.join(dist, 'src/core/generated'), path.join(dist, 'src/cli/generated')];
 
 // Bundled CommonJS (commander, Ajv, undici) calls `require`, which an ES module lacks: each chunk makes its own.
 const REQUIRE_BANNER = "import { createRequire as __mcpAssayCreateRequire } from 'node:module'; const require = __mcpAssayCreateRequire(import.meta.url);";

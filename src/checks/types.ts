@@ -39,6 +39,11 @@ export interface CheckDefinition {
    * verdict is itself a time bound (stdio/exit-on-eof) is not declared: it should not start amid every other start.
    */
   slow?: string;
+  /**
+   * The check holds a stream open for a fixed window (a listen window): nothing can end that wait sooner, so it
+   * starts ahead of the other slow checks, and its stream reaches the server ahead of their requests.
+   */
+  holdsWindow?: true;
   /** The broken-fixture faults that make this check miss: the fault-matrix tests and docs/checks.md derive from them. */
   trippedBy?: FaultTrip[];
   run(t: CheckContext): Promise<void>;

@@ -1,5 +1,5 @@
 import { assay, CHECKS, loadReporter, MODERN_VERSION, selectChecks } from '../index.js';
-import { useColor } from './output.js';
+import { preloadReporters, useColor } from './output.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';
 import { UsageError } from './usage-error.js';
 import { listCatalogue } from './list.js';
@@ -48,6 +48,7 @@ export async function checkCommand({ operands, o, cfg, given }: Plan<CheckComman
   const unknownRevision = cfg.check.require.find((r) => r !== MODERN_VERSION);
   if (unknownRevision) throw new UsageError(`--require ${unknownRevision}: the only revision that can be required is ${MODERN_VERSION}`);
 
+  preloadReporters({ ...cfg.reports, ...(o.html ? { html: o.html } : {}), ...(o.sarif ? { sarif: o.sarif } : {}) });
   const report = await assay(plan, {
     checks,
     timeoutMs: cfg.check.timeout,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
@@ -16,6 +16,13 @@ export async function main(argv: string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(`${VERSION}\n`);
     return 0; // EXIT.ok: even the exit-code table loads after this
+  }
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    const help = storedHelp();
+    if (help !== undefined) {
+      process.stdout.write(help);
+      return 0;
+    }
   }
   const { EXIT } = await import('../options.js');
   try {
@@ -58,6 +65,17 @@ export async function main(argv: string[]): Promise<number> {
     }
     process.stderr.write(`mcp-assay: internal error: ${terminalText(describeInternalError(e))}\n`);
     return EXIT.inconclusive;
+  }
+}
+
+/** The top-level help `npm run build` stored (commander's own text, 80 columns, no colour), where it is what commander would print. */
+function storedHelp(): string | undefined {
+  // A terminal of another width wraps differently; run from the sources (no build), nothing is stored.
+  if (process.stdout.isTTY && process.stdout.columns !== 80) return undefined;
+  try {
+    return readFileSync(new URL('./generated/top-help.txt', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

@@ -5,6 +5,14 @@ import { loadReporter, REPORT_FILES, type RenderOptions, type Report, type Repor
 /** A file per reporter, keyed as the option table keys report files (json, junit, md, html, sarif). */
 export type ReportFiles = { [K in ReportFileKey]?: string };
 
+/**
+ * Starts loading the console renderer and those of the requested files, so that they load while the server is being
+ * checked instead of after its last answer. A renderer that fails to load fails where it is used (writeReports).
+ */
+export function preloadReporters(files: ReportFiles): void {
+  for (const id of ['console' as const, ...REPORT_FILES.filter(([key]) => files[key]).map(([, d]) => d.reporter)]) void loadReporter(id).catch(() => undefined);
+}
+
 /** Writes each requested rendering, in the table's order; returns the paths written. */
 export async function writeReports(report: Report, files: ReportFiles, opts: RenderOptions = {}): Promise<string[]> {
   const written: string[] = [];

@@ -4,6 +4,7 @@ import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
 import { Masker } from '../core/mask.js';
 import { sharedAjvPool } from '../core/json-schema.js';
+import { preloadWireValidators } from '../spec/wire/index.js';
 import { summarize } from '../core/summary.js';
 import { adoptSharedSession, adoptSpareCopies, SharedState, SpareCopies, type CheckDefinition } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
@@ -52,6 +53,9 @@ export function describeTarget(spec: TargetSpec, masker: Masker): TargetDescript
   return { kind: 'stdio', display: masker.text(display), ...(spec.name ? { name: spec.name } : {}) };
 }
 
+/** Synchronous work deferred two turns of the event loop, so that the requests just made connect and go out first. */
+const afterSend = (work: () => void): void => void setImmediate(() => setImmediate(work));
+
 /** Probe, run the selected checks, close: one TargetReport, whatever the server does. */
 export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promise<TargetReport> {
   const t0 = performance.now();
@@ -86,9 +90,13 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // The 2025 session and the copies the checks shared end while the catalogue is analysed, not before.
   let sharedClosing: Promise<void> | undefined;
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
-  // Ajv loads on first use (about 0.1 s of synchronous work): here, while the probe is out, not later under a large
-  // answer in flight. Runs that judge no schema (no checks, no contracts) never load it.
-  if (o.checks.length || o.contracts !== false) setImmediate(() => sharedAjvPool.get('2020-12'));
+  // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once they have sent
+  // their first requests (the listen windows among them), so it is off the path from the probe to the windows; for a
+  // catalogue-only run, while the probe is out. Runs that judge no schema (no checks, no contracts) never load it.
+  const warmAjv = () => afterSend(() => sharedAjvPool.get('2020-12'));
+  if (!o.checks.length && o.contracts !== false) warmAjv();
+  // The probe's answer is checked against the 2026-07-28 wire model: its validators load while the probe is out.
+  if (recorder.audit) afterSend(preloadWireValidators);
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
     // A modern server's own process also takes errors/version-every-request's first question, before any check.
@@ -155,7 +163,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       if (spares) adoptSpareCopies(env.shared, spares);
       kept = undefined;
       try {
-        report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+        const running = runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+        if (o.checks.length) warmAjv();
+        report.results = await running;
       } finally {
         sharedClosing = env.shared.close();
       }

@@ -52,6 +52,17 @@ describe('a command loads only what it uses', () => {
     );
   });
 
+  it(
+    '--help loads neither commander nor the option table: the build stored its text',
+    { skip: cliArgv().at(-1)!.endsWith('.ts') && 'runs from the sources: no build' },
+    () => {
+      assert.deepEqual(
+        loaded(['--help']).filter((m) => !/\/src\/(cli\/main|version|cli\/usage-error|cli\/watch)\.[jt]s$/.test(m)),
+        [],
+      );
+    },
+  );
+
   it('check loads no model provider SDK, no eval engine and no example server', () => {
     const mods = loaded(['check', '--list']);
     assert.ok(

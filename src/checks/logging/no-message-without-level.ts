@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { describeLogs, unsolicitedLogs } from './support.js';
+import { callEach, describeLogs, unsolicitedLogs } from './support.js';
 
 const MAX_TOOLS = 5;
 
@@ -22,7 +22,7 @@ export const noMessageWithoutLogLevel: CheckDefinition = {
   runsLast: true,
   async run(t) {
     // A few calls of its own, so the check means something when run alone.
-    for (const { tool, args } of (await t.shared.callableTools()).slice(0, MAX_TOOLS)) await t.request('tools/call', { name: tool.name, arguments: args });
+    await callEach(t, (await t.shared.callableTools()).slice(0, MAX_TOOLS), ({ tool, args }) => t.request('tools/call', { name: tool.name, arguments: args }));
     const scan = unsolicitedLogs(t.client.recorder.entries);
     if (!scan.inspected) t.inconclusive('the server sent no message to inspect');
     if (scan.violations.length)

@@ -1,4 +1,5 @@
 import type { WireEntry } from '../../core/types.js';
+import type { CheckContext } from '../types.js';
 import { META } from '../../spec/constants.js';
 import type { JsonObject } from '../../target/envelope.js';
 import { field, at } from '../../spec/read.js';
@@ -13,6 +14,17 @@ export function severity(level: unknown): number {
 /** The `notifications/message` messages among an exchange's other messages. */
 export function logMessages(others: unknown[]): JsonObject[] {
   return others.filter((m): m is JsonObject => !!m && typeof m === 'object' && field(m, 'method') === 'notifications/message');
+}
+
+/**
+ * `call` over each item, answers in the items' order: at once over HTTP, where a request's log lines come on its own
+ * response stream; in turn over stdio, where a notification is attributed to every request in flight.
+ */
+export async function callEach<T, R>(t: CheckContext, items: readonly T[], call: (item: T) => Promise<R>): Promise<R[]> {
+  if (t.transport === 'http') return Promise.all(items.map(call));
+  const out: R[] = [];
+  for (const item of items) out.push(await call(item));
+  return out;
 }
 
 /** On stdio a log line may trail its request's response a little; that request still counts as in flight. */

@@ -31,6 +31,7 @@ export const filterHonoured: CheckDefinition = {
   ),
   transports: [...BOTH],
   slow: 'a listen window',
+  holdsWindow: true,
   trippedBy: [
     { fixture: 'flows', fault: 'listen-ack-overclaims' },
     { fixture: 'flows', fault: 'listen-filter-ignored' },

@@ -19,6 +19,7 @@ export const notificationsTagged: CheckDefinition = {
   ),
   transports: [...BOTH],
   slow: 'a listen window',
+  holdsWindow: true,
   trippedBy: [
     { fixture: 'flows', fault: 'listen-id-as-string' },
     { fixture: 'flows', fault: 'listen-untagged' },

@@ -15,3 +15,8 @@ const lookup = validatorTable(wireDocument, WIRE_VALIDATORS_FILE);
 export function wireValidator(typeName: string): ValidateFunction {
   return lookup(typeName);
 }
+
+/** Loads the generated validators now, rather than at the first message checked (a run's first answer waits for them). */
+export function preloadWireValidators(): void {
+  lookup('Tool');
+}

@@ -8,6 +8,7 @@ export { validateServerMessage, type ServerMessageContext } from './validate-ser
 export { validateClientMessage } from './validate-client.js';
 export { resultTypeName } from './methods.js';
 export { WIRE_SCHEMA_ID, WIRE_TYPE_NAMES, wireSchema } from './schema.js';
+export { preloadWireValidators } from './compile.js';
 
 /** Validate a value against one type of the model (e.g. `Tool`, `ServerCapabilities`); throws for an unknown name. */
 export function validateWireType(typeName: string, value: unknown): WireIssue[] {
