@@ -17,6 +17,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${VERSION}\n`);
     return 0; // EXIT.ok: even the exit-code table loads after this
   }
+  // `check -- <command>`: the server's first copies start now, so their start-up overlaps loading the checks.
+  if (argv[0] === 'check' && argv.includes('--')) (await import('../head-start.js')).startAhead(argv);
   const { EXIT } = await import('../options.js');
   try {
     const w = extractWatch(argv);
