@@ -179,13 +179,12 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     // Copies nobody used were never asked anything: ended with the short grace, alongside the run's own process.
     // So are copies the CLI started ahead that no transport took (target/head-start.ts).
     const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS), releaseHeadStart(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
-    // The run's own process ends alongside the 2025 session and the shared copies, not after them. Past the deadline,
-    // stopping the server gets a short grace (README: "Deadlines"), not the polite one.
-    const own = closing ?? transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined);
     await (await kept)?.close().catch(() => undefined);
     await sharedClosing;
     deadline.dispose();
-    await Promise.all([own, unused]);
+    // Past the deadline (which may pass while the copies above close), stopping the server gets a short grace
+    // (README: "Deadlines"), not the polite one; a close begun before the analysis already ran alongside them.
+    await Promise.all([closing ?? transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined), unused]);
   }
   if (transport instanceof StdioTransport) {
     const err = transport.stderrText();

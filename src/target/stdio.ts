@@ -120,12 +120,13 @@ export class StdioTransport implements Transport {
         if (this.lines) void this.lines.then(end);
         else end();
       };
-      // A copy started ahead may have failed or ended before it was taken: that is its story, told the same way.
-      if (early.error) failed(early.error);
+      // A copy started ahead may have failed or ended before it was taken: told as if it happened now (after the
+      // first request is sent, as for a process just started), its held output read first.
+      const { error, exit } = early;
+      if (error) setImmediate(() => failed(error));
       else this.child.once('error', failed);
-      // Its output was held and has just been handed over: read before the exit is told.
-      if (early.exit) exited(early.exit.code, early.exit.signal);
-      else if (!early.error) this.child.once('exit', exited);
+      if (exit) setImmediate(() => exited(exit.code, exit.signal));
+      else if (!error) this.child.once('exit', exited);
     });
   }
 

@@ -135,3 +135,21 @@ test('a copy that exited before it was taken: its output and its exit are told, 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a copy that could not start at all fails its first request as a spawn failure, as one started later would', { timeout: 30_000 }, async () => {
+  const { dir } = scratch();
+  const missing = path.join(dir, 'no-such-server');
+  try {
+    assert.equal(startAhead(['check', '--', missing], dir, 1), 1);
+    await new Promise((r) => setTimeout(r, 300));
+    const recorder = new WireRecorder();
+    const t = new StdioTransport({ command: missing, args: [] }, recorder);
+    const ex = await t.send({ jsonrpc: '2.0', id: 1, method: 'server/discover' }, { phase: 'test', timeoutMs: 5000 });
+    assert.equal(ex.failure?.failure, 'spawn');
+    assert.match(ex.failure?.message ?? '', /command not found/);
+    await t.close();
+  } finally {
+    await releaseHeadStart(500);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
