@@ -26,10 +26,14 @@ export const LAYERS = {
     why: 'the public API (mcp-assay): checks, contracts, config, reports, gate and history',
   },
   'eval.ts': { may: ['core', 'engine', 'evals', 'providers'], why: 'the public API for model evals (mcp-assay/eval)' },
+  'head-start.ts': {
+    may: ['target'],
+    why: '`check -- <command>` starts the server while the CLI loads the rest (target/head-start.ts): read before the public API',
+  },
   'options.ts': { may: ['core', 'config'], why: 'the option table and exit codes (mcp-assay/options): plain data, read by --help' },
   cli: {
-    may: ['index.ts', 'eval.ts', 'options.ts', 'version.ts'],
-    why: 'the CLI uses the public API only (version.ts directly, so --version loads nothing else); its own modules load lazily',
+    may: ['index.ts', 'eval.ts', 'options.ts', 'version.ts', 'head-start.ts'],
+    why: 'the CLI uses the public API only (version.ts directly, so --version loads nothing else; head-start.ts before the API); its own modules load lazily',
   },
 };
 

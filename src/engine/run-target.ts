@@ -14,6 +14,7 @@ import { WireAudit } from '../target/wire-audit.js';
 import { StdioTransport } from '../target/stdio.js';
 import type { Transport } from '../target/transport.js';
 import { openTransport } from '../target/open.js';
+import { releaseHeadStart } from '../target/head-start.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueFrom } from './catalogue.js';
 import { startOrder } from './schedule.js';
@@ -89,6 +90,11 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   let spares: SpareCopies | undefined;
   // The 2025 session and the copies the checks shared end while the catalogue is analysed, not before.
   let sharedClosing: Promise<void> | undefined;
+  // stdio: once the checks and the catalogue are done with the run's own process, it ends while the analysis runs.
+  let closing: Promise<void> | undefined;
+  const serverDone = () => {
+    if (spec.kind === 'stdio' && !o.session) closing ??= transport.close();
+  };
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
   // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once they have sent
   // their first requests (the listen windows among them), so it is off the path from the probe to the windows; for a
@@ -170,7 +176,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         sharedClosing = env.shared.close();
       }
       if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
-        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d));
+        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d), serverDone);
         if (section) (report.sections ??= []).push(section);
         // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
         if (!o.checks.length && problems.length)
@@ -181,12 +187,14 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     }
   } finally {
     // Copies nobody used were never asked anything: ended with the short grace, alongside the run's own process.
-    const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
+    // So are copies the CLI started ahead that no transport took (target/head-start.ts).
+    const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS), releaseHeadStart(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
     await (await kept)?.close().catch(() => undefined);
     await sharedClosing;
     deadline.dispose();
-    // Past the deadline, stopping the server gets a short grace (README: "Deadlines"), not the polite one.
-    await Promise.all([transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined), unused]);
+    // Past the deadline (which may pass while the copies above close), stopping the server gets a short grace
+    // (README: "Deadlines"), not the polite one; a close begun before the analysis already ran alongside them.
+    await Promise.all([closing ?? transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined), unused]);
   }
   if (transport instanceof StdioTransport) {
     const err = transport.stderrText();
@@ -210,12 +218,15 @@ async function contractsStep(
   recorder: WireRecorder,
   o: TargetRunOptions,
   digest: (d: CatalogueDigest) => void,
+  serverDone?: () => void,
 ): Promise<{ section?: ReportSection; problems: string[] }> {
   try {
     const { catalogue, problems } = await catalogueFrom(env.shared, probe, recorder.masker);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
     if (o.contracts === false) return { problems };
     const examples = o.examples && Object.keys(o.examples).length ? await examplesStep(env, recorder, catalogue, o) : undefined;
+    // Nothing below asks the server anything.
+    serverDone?.();
     let analysis: ReturnType<typeof analyseCatalogue>;
     try {
       analysis = analyseCatalogue(catalogue, o.contracts, {

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { ProcessTree } from './process-tree.js';
+import type { ChildProcess } from 'node:child_process';
+import type { ProcessTree } from './process-tree.js';
 import { parseBounded } from '../core/json-depth.js';
 import { parseBoundedAsync } from '../core/json-parse-async.js';
 import { ParseMemo } from '../core/json-parse-memo.js';
@@ -7,7 +7,8 @@ import { isSecretName } from '../core/mask.js';
 import { TransportError, toTransportError } from './errors.js';
 import { Deadline, settlesWithin } from './deadline.js';
 import { LineReader } from './line-reader.js';
-import { killGroup, releaseTree, trackChild } from './children.js';
+import { killGroup, releaseTree } from './children.js';
+import { claimHeadStart, spawnServer } from './head-start.js';
 import type { CorrelationBreak, Exchange, SendOptions, Transport } from './transport.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
@@ -79,7 +80,7 @@ export class StdioTransport implements Transport {
   private readonly streams = new Map<string, MessageStream>();
   private readonly closedStreams = new Set<string>();
   /** Every process the server started, setsid'd ones included (Linux); ended with it. */
-  private readonly tree = new ProcessTree();
+  private readonly tree: ProcessTree;
   /** Processes of the server's tree still alive after close, as `pid (name)`: said in the report. */
   leftovers: string[] = [];
   /** Large values met again in this server's answers are parsed once (see json-parse-memo.ts). */
@@ -92,30 +93,24 @@ export class StdioTransport implements Transport {
     private readonly recorder: WireRecorder,
   ) {
     for (const [k, v] of Object.entries(opts.env ?? {})) if (opts.secretEnv?.includes(k) || isSecretName(k)) recorder.masker.add(v);
-    this.child = spawn(opts.command, opts.args, {
-      cwd: opts.cwd,
-      env: { ...process.env, ...opts.env, ...this.tree.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-    });
-    this.tree.setRoot(this.child.pid);
-    trackChild(this.child, this.tree);
+    // A copy started ahead for this very command (head-start.ts) is taken untouched; otherwise one starts now.
+    const early = claimHeadStart(opts) ?? spawnServer(opts.command, opts.args, opts.env, opts.cwd);
+    this.child = early.child;
+    this.tree = early.tree;
     const maxLine = opts.maxLineBytes ?? 16 * 1024 * 1024;
     const reader = new LineReader(
       maxLine,
       (l) => this.onLine(l),
       (n) => this.onOversize(n, maxLine),
     );
-    this.child.stdout?.on('data', (c: Buffer) => reader.push(c));
-    this.child.stdout?.on('end', () => reader.end());
-    this.child.stderr?.on('data', (c: Buffer) => this.onStderr(c));
+    early.handOver({ stdout: (c) => reader.push(c), stdoutEnd: () => reader.end(), stderr: (c) => this.onStderr(c) });
     this.child.stdin?.on('error', () => undefined); // EPIPE after the child died: reported through exit
     this.exited = new Promise((resolve) => {
-      this.child.once('error', (e) => {
+      const failed = (e: Error) => {
         this.die(toTransportError(e, { command: opts.command }));
         resolve();
-      });
-      this.child.once('exit', (code, signal) => {
+      };
+      const exited = (code: number | null, signal: NodeJS.Signals | null) => {
         this.exit = { code, signal, afterEof: this.stdinClosed };
         // Answers that arrived before the exit are handled first, even while a large one is still being parsed.
         const end = () => {
@@ -124,7 +119,14 @@ export class StdioTransport implements Transport {
         };
         if (this.lines) void this.lines.then(end);
         else end();
-      });
+      };
+      // A copy started ahead may have failed or ended before it was taken: told as if it happened now (after the
+      // first request is sent, as for a process just started), its held output read first.
+      const { error, exit } = early;
+      if (error) setImmediate(() => failed(error));
+      else this.child.once('error', failed);
+      if (exit) setImmediate(() => exited(exit.code, exit.signal));
+      else if (!error) this.child.once('exit', exited);
     });
   }
 

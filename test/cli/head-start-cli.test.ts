@@ -1,0 +1,61 @@
+/** `check -- <command>` starts the server's first copies before the CLI loads its checks, and starts no more in all. */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { cliArgv, exampleStdio } from '../support/fixtures.js';
+
+const run = promisify(execFile);
+
+test('the first two copies of a stdio server start before any check module loads; a full check still starts 4', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-head-start-cli-'));
+  try {
+    const log = path.join(dir, 'order.log');
+    const starts = path.join(dir, 'starts.log');
+    // In the CLI: every module it loads, and every process it spawns, one line each in the order they happen.
+    const loader = `import { appendFileSync } from 'node:fs'; export async function load(url, c, next) { if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, 'load ' + url + '\\n'); return next(url, c); }`;
+    const hook = path.join(dir, 'hook.mjs');
+    writeFileSync(
+      hook,
+      [
+        `import cp from 'node:child_process'; import { appendFileSync } from 'node:fs'; import { register, syncBuiltinESMExports } from 'node:module';`,
+        `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loader)}`)});`,
+        `const spawn = cp.spawn; cp.spawn = (...a) => { appendFileSync(${JSON.stringify(log)}, 'spawn\\n'); return spawn(...a); }; syncBuiltinESMExports();`,
+      ].join('\n'),
+    );
+    // In each server process: one line per start.
+    const counting = `import { appendFileSync } from 'node:fs'; appendFileSync(${JSON.stringify(starts)}, 'start\\n');`;
+    const spec = exampleStdio('support-desk/stdio');
+    const server = [spec.command, '--import', `data:text/javascript,${encodeURIComponent(counting)}`, ...spec.args];
+    const report = path.join(dir, 'report.json');
+    await run(process.execPath, ['--import', hook, ...cliArgv(), 'check', '--json', report, '--', ...server], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1' },
+    }).catch((e: { code?: number; stderr?: string }) => assert.equal(e.code, 1, e.stderr));
+    const order = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const spawns = order.flatMap((l, i) => (l === 'spawn' ? [i] : []));
+    // The bundle names its chunks by hash: a chunk holds the checks when its source map lists a file of src/checks/.
+    const firstCheckModule = order.findIndex((l) => {
+      if (!l.startsWith('load ') || !l.endsWith('.js')) return false;
+      try {
+        return (JSON.parse(readFileSync(new URL(`${l.slice(5)}.map`), 'utf8')) as { sources: string[] }).sources.some((s) => s.includes('/src/checks/'));
+      } catch {
+        return l.includes('/src/checks/');
+      }
+    });
+    assert.ok(firstCheckModule > 0, 'the checks were loaded');
+    assert.ok(
+      spawns.length >= 2 && spawns[1]! < firstCheckModule,
+      `two spawns before the first check module (${JSON.stringify(spawns)} vs ${firstCheckModule})`,
+    );
+    assert.equal(readFileSync(starts, 'utf8').split('\n').filter(Boolean).length, 4, 'the copies started ahead are the ones the run uses');
+    const r = JSON.parse(readFileSync(report, 'utf8')) as { targets: { era: string; eraReason: string; summary: { errors: number; inconclusive: number } }[] };
+    assert.equal(r.targets[0]?.era, 'modern');
+    assert.match(r.targets[0]?.eraReason ?? '', /dual-era/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
