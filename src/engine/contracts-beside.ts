@@ -1,0 +1,107 @@
+/**
+ * Runs the catalogue half of the contracts analysis on a worker thread while the checks run, so a large catalogue's
+ * analysis no longer waits for the last check (nor holds up the event loop while requests are in flight). Anything
+ * that goes wrong with the thread (it cannot start, a message cannot be copied, it dies or does not answer in time)
+ * leaves the step to the in-process analysis, which gives the same report; the thread never outlives the run.
+ */
+import { Worker } from 'node:worker_threads';
+import type { CatalogueDigest, ReportSection } from '../core/types.js';
+import type { RuleSettings } from '../core/rules.js';
+import type { Masker } from '../core/mask.js';
+import type { RawCatalogueInput, ResultSizeObservation, StructuredResultObservation } from '../contracts/index.js';
+
+export type ListKey = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
+const LISTS: readonly ListKey[] = ['tools', 'prompts', 'resources', 'resourceTemplates'];
+
+export type BesideRequest =
+  | { type: 'items'; key: ListKey; items: unknown[] }
+  | { type: 'input'; rest: Omit<RawCatalogueInput, ListKey>; settings: RuleSettings | undefined; secrets: string[] }
+  | { type: 'finish'; secrets: string[]; structuredResults: readonly StructuredResultObservation[]; resultSizes: readonly ResultSizeObservation[] };
+
+export type BesideReply =
+  { type: 'done'; digest: CatalogueDigest; section: ReportSection } | { type: 'failed'; stage: 'catalogue' | 'analysis'; message: string };
+
+/** List members per message: copying one slice to the thread takes a few ms of the event loop, not the whole list's ~100 ms. */
+const SLICE = 250;
+
+export interface CatalogueRead {
+  input: RawCatalogueInput;
+  problems: string[];
+}
+
+export class ContractsBeside {
+  private worker: Worker | undefined;
+  private broken = false;
+  private closed = false;
+  /** Whether the thread took the whole input (false: the step runs in process). */
+  private readonly handedOver: Promise<boolean>;
+
+  /** `read` is the catalogue's lists, read as the checks read them; below `minTools` tools no thread is started. */
+  constructor(
+    readonly read: Promise<CatalogueRead>,
+    settings: RuleSettings | undefined,
+    private readonly masker: Masker,
+    minTools: number,
+  ) {
+    // Whoever awaits `read` sees its failure; nobody may have to (the run ended first).
+    read.catch(() => undefined);
+    this.handedOver = read.then(({ input }) => (input.tools.length >= minTools ? this.handOver(input, settings) : false)).catch(() => false);
+  }
+
+  private async handOver(input: RawCatalogueInput, settings: RuleSettings | undefined): Promise<boolean> {
+    if (this.closed) return false;
+    const worker = new Worker(new URL('./contracts-worker.js', import.meta.url));
+    this.worker = worker;
+    // The run's own waits keep the process alive; a thread left behind by a bug must not.
+    worker.unref();
+    worker.on('error', () => (this.broken = true));
+    worker.on('exit', () => (this.broken = true));
+    try {
+      const { tools: _t, prompts: _p, resources: _r, resourceTemplates: _rt, ...rest } = input;
+      for (const key of LISTS)
+        for (let i = 0, items = input[key] ?? []; i < items.length; i += SLICE) {
+          worker.postMessage({ type: 'items', key, items: items.slice(i, i + SLICE) } satisfies BesideRequest);
+          // Answers in flight are read between slices.
+          await new Promise((r) => setImmediate(r));
+          if (this.broken || this.closed) return false;
+        }
+      worker.postMessage({ type: 'input', rest, settings, secrets: this.masker.secrets() } satisfies BesideRequest);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The analysis with what the calls observed, or undefined when the step should run in process instead. */
+  async finish(
+    observed: { structuredResults: readonly StructuredResultObservation[]; resultSizes: readonly ResultSizeObservation[] },
+    waitMs: number,
+  ): Promise<BesideReply | undefined> {
+    if (!(await this.handedOver)) return undefined;
+    const worker = this.worker;
+    if (!worker || this.broken) return undefined;
+    return new Promise<BesideReply | undefined>((resolve) => {
+      const done = (r: BesideReply | undefined): void => {
+        clearTimeout(timer);
+        worker.off('message', done).off('error', gone).off('exit', gone);
+        resolve(r);
+      };
+      const gone = (): void => done(undefined);
+      const timer = setTimeout(gone, waitMs);
+      worker.once('message', done).once('error', gone).once('exit', gone);
+      try {
+        worker.postMessage({ type: 'finish', secrets: this.masker.secrets(), ...observed } satisfies BesideRequest);
+      } catch {
+        gone();
+      }
+    });
+  }
+
+  /** Ends the thread (idempotent); the run awaits it, so no thread outlives the run. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate().catch(() => undefined);
+  }
+}
