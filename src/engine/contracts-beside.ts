@@ -50,7 +50,8 @@ export class ContractsBeside {
 
   private async handOver(input: RawCatalogueInput, settings: RuleSettings | undefined): Promise<boolean> {
     if (this.closed) return false;
-    const worker = new Worker(new URL('./contracts-worker.js', import.meta.url));
+    // A small young generation: the thread runs beside the checks' own heap, and peak memory is the two together.
+    const worker = new Worker(new URL('./contracts-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     this.worker = worker;
     // The run's own waits keep the process alive; a thread left behind by a bug must not.
     worker.unref();
