@@ -36,16 +36,27 @@ export class ContractsBeside {
   /** Whether the thread took the whole input (false: the step runs in process). */
   private readonly handedOver: Promise<boolean>;
 
-  /** `read` is the catalogue's lists, read as the checks read them; below `minTools` tools no thread is started. */
+  /** Whether the checks asked for the tool list yet: before that, there is nothing to hand over. */
+  private started = false;
+
+  /**
+   * Starts once a check has asked for the tool list (`toolsAsked`), and only for `minTools` tools or more; then the
+   * other lists are read (`read`, the same shared calls the step makes at the end) and handed to the thread.
+   */
   constructor(
-    readonly read: Promise<CatalogueRead>,
+    toolsAsked: Promise<{ items: unknown[] }>,
+    read: () => Promise<CatalogueRead>,
     settings: RuleSettings | undefined,
     private readonly masker: Masker,
     minTools: number,
   ) {
-    // Whoever awaits `read` sees its failure; nobody may have to (the run ended first).
-    read.catch(() => undefined);
-    this.handedOver = read.then(({ input }) => (input.tools.length >= minTools ? this.handOver(input, settings) : false)).catch(() => false);
+    this.handedOver = toolsAsked
+      .then(async (tools) => {
+        this.started = true;
+        if (tools.items.length < minTools || this.closed) return false;
+        return this.handOver((await read()).input, settings);
+      })
+      .catch(() => false);
   }
 
   private async handOver(input: RawCatalogueInput, settings: RuleSettings | undefined): Promise<boolean> {
@@ -78,7 +89,15 @@ export class ContractsBeside {
     observed: { structuredResults: readonly StructuredResultObservation[]; resultSizes: readonly ResultSizeObservation[] },
     waitMs: number,
   ): Promise<BesideReply | undefined> {
-    if (!(await this.handedOver)) return undefined;
+    // Nothing was begun (no check asked for the tools): the step reads and analyses in process, as it always did.
+    if (!this.started) return undefined;
+    const endsAt = performance.now() + waitMs;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
+    const handedOver = await Promise.race([this.handedOver, late]);
+    clearTimeout(timer);
+    if (!handedOver) return undefined;
+    waitMs = Math.max(1, endsAt - performance.now());
     const worker = this.worker;
     if (!worker || this.broken) return undefined;
     return new Promise<BesideReply | undefined>((resolve) => {

@@ -33,7 +33,7 @@ export async function contractsStep(
   beside?: { thread: ContractsBeside; waitMs: number },
 ): Promise<{ section?: ReportSection; problems: string[] }> {
   try {
-    const { input, problems } = await (beside?.thread.read ?? catalogueInput(env.shared, probe));
+    const { input, problems } = await catalogueInput(env.shared, probe);
     const observed = { structuredResults: recorder.audit?.structuredResults ?? [], resultSizes: recorder.audit?.resultSizes ?? [] };
     const reply = o.contracts === false || o.capture || hasExamples(o) ? undefined : await beside?.thread.finish(observed, beside.waitMs);
     if (reply?.type === 'failed' && reply.stage === 'analysis') return { problems, section: analysisError(reply.message) };

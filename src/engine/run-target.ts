@@ -159,7 +159,13 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       if (spares) adoptSpareCopies(env.shared, spares);
       kept = undefined;
       if (o.checks.length && o.contracts !== false && !o.capture && !hasExamples(o))
-        beside = new ContractsBeside(catalogueInput(env.shared, probe), o.contracts, recorder.masker, o.contractsBesideFrom ?? CONTRACTS_BESIDE_FROM);
+        beside = new ContractsBeside(
+          env.shared.whenAsked('tools/list'),
+          () => catalogueInput(env.shared, env.probe),
+          o.contracts,
+          recorder.masker,
+          o.contractsBesideFrom ?? CONTRACTS_BESIDE_FROM,
+        );
       try {
         report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency);
       } finally {

@@ -26,6 +26,9 @@ const input = (n: number): RawCatalogueInput => ({
   server: { name: 'scale' },
 });
 const nothingObserved = { structuredResults: [], resultSizes: [] };
+/** A thread begun as the run begins it: the tool list asked, then the whole catalogue read. */
+const beside = (raw: RawCatalogueInput, masker: Masker, minTools: number, read = async () => ({ input: raw, problems: [] })): ContractsBeside =>
+  new ContractsBeside(Promise.resolve({ items: raw.tools }), read, undefined, masker, minTools);
 
 /** Replies the analysis threads of this process gave: proof the thread did the work (its fallback gives the same report). */
 let threadReplies = 0;
@@ -39,10 +42,11 @@ proto.emit = function (this: Worker, event: string | symbol, ...args: unknown[])
 describe('the contracts analysis on a worker thread', () => {
   it('gives the same digest and section as the in-process analysis, and ends when closed', async () => {
     const raw = input(60);
-    const beside = new ContractsBeside(Promise.resolve({ input: raw, problems: [] }), undefined, new Masker(), 0);
+    const thread = beside(raw, new Masker(), 0);
     const sizes = [{ tool: (raw.tools[0] as { name: string }).name, bytes: 5_000_000, linked: false }];
-    const reply = await beside.finish({ structuredResults: [], resultSizes: sizes }, 60_000);
-    await beside.close();
+    await new Promise((r) => setImmediate(r));
+    const reply = await thread.finish({ structuredResults: [], resultSizes: sizes }, 60_000);
+    await thread.close();
     assert.equal(reply?.type, 'done', 'the thread answered');
     const catalogue = buildCatalogue(raw);
     const analysis = analyseCatalogue(catalogue, undefined, { structuredResults: [], resultSizes: sizes, extraFindings: [] });
@@ -57,10 +61,12 @@ describe('the contracts analysis on a worker thread', () => {
     const secret = 'sk-live-4f9a1c2e7b';
     (raw.tools[0] as { description: string }).description += ` token ${secret}`;
     const masker = new Masker();
-    const beside = new ContractsBeside(Promise.resolve({ input: raw, problems: [] }), undefined, masker, 0);
+    const thread = beside(raw, masker, 0);
+    // Let it build with what it knew at the start.
+    await new Promise((r) => setTimeout(r, 50));
     masker.add(secret);
-    const reply = await beside.finish(nothingObserved, 60_000);
-    await beside.close();
+    const reply = await thread.finish(nothingObserved, 60_000);
+    await thread.close();
     assert.ok(reply?.type === 'done');
     const masked = catalogueOf(raw, new Masker([secret]));
     assert.deepEqual(reply.digest.hash, catalogueDigest(masked, analyseCatalogue(masked)).hash);
@@ -68,23 +74,28 @@ describe('the contracts analysis on a worker thread', () => {
   });
 
   it('below its threshold, after close, or past its wait it leaves the step to the run (undefined)', async () => {
-    const read = Promise.resolve({ input: input(5), problems: [] });
-    const small = new ContractsBeside(read, undefined, new Masker(), 10);
+    const small = beside(input(5), new Masker(), 10);
+    await new Promise((r) => setImmediate(r));
     assert.equal(await small.finish(nothingObserved, 60_000), undefined);
     await small.close();
-    const closed = new ContractsBeside(read, undefined, new Masker(), 0);
+    const closed = beside(input(5), new Masker(), 0);
     await closed.close();
     assert.equal(await closed.finish(nothingObserved, 60_000), undefined);
-    const hurried = new ContractsBeside(Promise.resolve({ input: input(2000), problems: [] }), undefined, new Masker(), 0);
+    const hurried = beside(input(2000), new Masker(), 0);
+    await new Promise((r) => setImmediate(r));
     assert.equal(await hurried.finish(nothingObserved, 1), undefined);
     await hurried.close();
+    // No check asked for the tool list: nothing was begun, and nothing is waited for.
+    const unasked = new ContractsBeside(new Promise(() => undefined), () => Promise.reject(new Error('not read')), undefined, new Masker(), 0);
+    assert.equal(await unasked.finish(nothingObserved, 60_000), undefined);
+    await unasked.close();
   });
 
-  it('a list that could not be read reaches whoever awaits it, and nothing else', async () => {
-    const beside = new ContractsBeside(Promise.reject(new Error('no list')), undefined, new Masker(), 0);
-    await assert.rejects(beside.read, /no list/);
-    assert.equal(await beside.finish(nothingObserved, 60_000), undefined);
-    await beside.close();
+  it('a list that could not be read leaves the step to the run', async () => {
+    const thread = beside(input(5), new Masker(), 0, () => Promise.reject(new Error('no list')));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(await thread.finish(nothingObserved, 60_000), undefined);
+    await thread.close();
   });
 });
 
