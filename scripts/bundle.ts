@@ -62,7 +62,8 @@ function copyGenerated(): number {
 async function main(): Promise<void> {
   rmSync(BUNDLE_DIR, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [path.join(dist, 'src/cli/main.js')],
+    // The contracts worker is an entry of its own: the run starts it by its file name beside the chunks.
+    entryPoints: { main: path.join(dist, 'src/cli/main.js'), 'contracts-worker': path.join(dist, 'src/engine/contracts-worker.js') },
     bundle: true,
     splitting: true,
     format: 'esm',

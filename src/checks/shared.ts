@@ -87,7 +87,28 @@ export class SharedState {
     return caps ? cap in caps : undefined;
   }
 
+  private readonly asked = new Map<string, { promise: Promise<ListOutcome>; settle: (p: Promise<ListOutcome>) => void }>();
+
+  /** The list once some check has asked for it (pending for as long as none does): work that may follow it, never precede it. */
+  whenAsked(method: keyof typeof LIST_KEY): Promise<ListOutcome> {
+    const memo = this.memo.get(`list:${method}`) as Promise<ListOutcome> | undefined;
+    if (memo) return memo;
+    let a = this.asked.get(method);
+    if (!a) {
+      let settle: (p: Promise<ListOutcome>) => void = () => undefined;
+      const promise = new Promise<ListOutcome>((resolve) => (settle = resolve));
+      this.asked.set(method, (a = { promise, settle }));
+    }
+    return a.promise;
+  }
+
   list(method: keyof typeof LIST_KEY): Promise<ListOutcome> {
+    const p = this.listOnce(method);
+    this.asked.get(method)?.settle(p);
+    return p;
+  }
+
+  private listOnce(method: keyof typeof LIST_KEY): Promise<ListOutcome> {
     return this.once(`list:${method}`, async () => {
       const out: ListOutcome = { pages: [], items: [] };
       let cursor: string | undefined;

@@ -90,27 +90,66 @@ function guarded(crashes: AnalysisCrash[], analysis: string, run: () => RawFindi
 }
 
 export function analyseCatalogue(original: Catalogue, settings?: RuleSettings, options: ContractsOptions = {}): ContractsResult {
+  return finishAnalysis(prepareAnalysis(original, settings, options.thresholds), options);
+}
+
+/** The part of the analysis that reads the catalogue alone, so it can run before (or beside) the calls that add observations. */
+export interface PreparedAnalysis {
+  readonly view: Catalogue;
+  readonly settings: RuleSettings | undefined;
+  readonly thresholds: ContractThresholds;
+  readonly risk: ToolRisk[];
+  readonly tokens: TokenEstimate;
+  readonly malformed: RawFinding[];
+  /** Each family's findings, or the crash that lost them (`disclosure` is the catalogue half of "result sizes"). */
+  readonly families: Record<'risk' | 'receipts' | 'disclosure' | 'lint' | 'confusable' | 'poisoning', RawFinding[] | AnalysisCrash>;
+}
+
+function attempt(analysis: string, run: () => RawFinding[]): RawFinding[] | AnalysisCrash {
   const crashes: AnalysisCrash[] = [];
+  const out = guarded(crashes, analysis, run);
+  return crashes[0] ?? out;
+}
+
+export function prepareAnalysis(original: Catalogue, settings?: RuleSettings, thresholdsIn?: Partial<ContractThresholds>): PreparedAnalysis {
   const { view: c, findings: malformed } = typedView(original);
-  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...thresholdsIn };
   const risk = c.tools.map(classifyTool);
   const tokens = estimateTokens(c);
-  const raw: RawFinding[] = [...malformed, ...(options.extraFindings ?? [])];
-  raw.push(...guarded(crashes, 'risk rules', () => c.tools.flatMap((t, i) => riskFindings(t, risk[i] as ToolRisk))));
-  raw.push(
-    ...guarded(crashes, 'result contracts', () => {
+  const families: PreparedAnalysis['families'] = {
+    risk: attempt('risk rules', () => c.tools.flatMap((t, i) => riskFindings(t, risk[i] as ToolRisk))),
+    receipts: attempt('result contracts', () => {
       const known = fieldNames(settings?.fields);
       return c.tools.flatMap((t, i) => receiptFindings(t, risk[i] as ToolRisk, known));
     }),
-  );
+    disclosure: attempt('result sizes', () => disclosureFindings(c, tokens, thresholds)),
+    lint: attempt('description and schema lint', () => lintCatalogue(c, tokens, thresholds)),
+    confusable: attempt('confusable names', () => confusableFindings(c.tools, thresholds.confusableScore)),
+    poisoning: attempt('poisoning scan', () => scanPoisoning(c)),
+  };
+  return { view: c, settings, thresholds, risk, tokens, malformed, families };
+}
+
+/** Adds what calls observed (results, sizes, example findings) to a prepared analysis: the same result as analyseCatalogue. */
+export function finishAnalysis(p: PreparedAnalysis, options: Omit<ContractsOptions, 'thresholds'> = {}): ContractsResult {
+  const { view: c, risk, tokens, thresholds, families } = p;
+  const crashes: AnalysisCrash[] = [];
+  const take = (f: RawFinding[] | AnalysisCrash): RawFinding[] => (Array.isArray(f) ? f : (crashes.push(f), []));
+  const raw: RawFinding[] = [...p.malformed, ...(options.extraFindings ?? [])];
+  raw.push(...take(families.risk));
+  raw.push(...take(families.receipts));
+  // One family with the catalogue half: the observed half runs first, as it always did, so its crash is the one named.
+  const sizes = attempt('result sizes', () => largeResultFindings(options.resultSizes ?? [], thresholds));
   raw.push(
-    ...guarded(crashes, 'result sizes', () => [...largeResultFindings(options.resultSizes ?? [], thresholds), ...disclosureFindings(c, tokens, thresholds)]),
+    ...take(
+      Array.isArray(sizes) && Array.isArray(families.disclosure) ? [...sizes, ...families.disclosure] : Array.isArray(sizes) ? families.disclosure : sizes,
+    ),
   );
   raw.push(...guarded(crashes, 'structured results', () => structuredFindings(c, options.structuredResults ?? [])));
-  raw.push(...guarded(crashes, 'description and schema lint', () => lintCatalogue(c, tokens, thresholds)));
-  raw.push(...guarded(crashes, 'confusable names', () => confusableFindings(c.tools, thresholds.confusableScore)));
-  raw.push(...guarded(crashes, 'poisoning scan', () => scanPoisoning(c)));
-  const findings = applySettings(raw, settings);
+  raw.push(...take(families.lint));
+  raw.push(...take(families.confusable));
+  raw.push(...take(families.poisoning));
+  const findings = applySettings(raw, p.settings);
   const riskClasses = Object.fromEntries(RISK_CLASSES.map((k) => [k, 0])) as Record<RiskClass, number>;
   for (const r of risk) riskClasses[r.class]++;
   const count = { error: crashes.length, warning: 0, info: 0, waived: 0 };

@@ -53,6 +53,11 @@ export class Masker {
     if (m?.[1]) this.add(m[1]);
   }
 
+  /** The literal secrets, longest first (a copy: a masker built from them masks the same). */
+  secrets(): string[] {
+    return [...this.literals];
+  }
+
   /** Cheap test on serialised text: nothing to mask means a message can be kept as it is, without a deep copy. */
   needsMasking(s: string): boolean {
     if (this.literals.some((l) => s.includes(l))) return true;

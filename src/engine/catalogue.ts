@@ -1,9 +1,10 @@
 import type { SharedState } from '../checks/index.js';
-import type { Masker } from '../core/mask.js';
-import { buildCatalogue, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { describe } from '../target/client.js';
 import { field } from '../spec/read.js';
+import type { Catalogue, RawCatalogueInput } from '../contracts/index.js';
+import type { Masker } from '../core/mask.js';
+import { catalogueOf } from './catalogue-of.js';
 
 export interface FetchedCatalogue {
   catalogue: Catalogue;
@@ -11,11 +12,8 @@ export interface FetchedCatalogue {
   problems: string[];
 }
 
-/** The server's catalogue, from the (memoised) list calls the checks share. Lists the server does not offer stay empty. */
-export const MASKED_NOTE =
-  'the server sent secrets of this run (header or environment values); they are written as *** here, and the hashes cover the masked text';
-
-export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, masker?: Masker): Promise<FetchedCatalogue> {
+/** What the catalogue is built from: the (memoised) list calls the checks share. Lists the server does not offer stay empty. */
+export async function catalogueInput(shared: SharedState, probe: ProbeOutcome): Promise<{ input: RawCatalogueInput; problems: string[] }> {
   const problems: string[] = [];
   const read = async (method: 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list', cap: string): Promise<unknown[]> => {
     if (shared.offers(cap) === false) return [];
@@ -35,7 +33,11 @@ export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, ma
   if (typeof instructions === 'string') input.instructions = instructions;
   if (probe.server) input.server = { ...probe.server };
   if (probe.protocolVersion) input.protocolVersion = probe.protocolVersion;
-  // A snapshot is meant to be committed: a token the server echoed must not end up in the repository.
-  if (masker?.needsMasking(JSON.stringify(input))) return { catalogue: buildCatalogue({ ...masker.json(input), masked: MASKED_NOTE }), problems };
-  return { catalogue: buildCatalogue(input), problems };
+  return { input, problems };
+}
+
+/** The server's catalogue, from the list calls the checks share. */
+export async function catalogueFrom(shared: SharedState, probe: ProbeOutcome, masker?: Masker): Promise<FetchedCatalogue> {
+  const { input, problems } = await catalogueInput(shared, probe);
+  return { catalogue: catalogueOf(input, masker), problems };
 }

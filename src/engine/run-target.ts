@@ -16,12 +16,11 @@ import type { Transport } from '../target/transport.js';
 import { openTransport } from '../target/open.js';
 import { releaseHeadStart } from '../target/head-start.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
-import { catalogueFrom } from './catalogue.js';
+import { catalogueInput } from './catalogue.js';
+import { contractsStep, hasExamples } from './contracts-step.js';
+import { ContractsBeside } from './contracts-beside.js';
 import { startOrder } from './schedule.js';
-import { analyseCatalogue, catalogueDigest, contractsSection, type Catalogue } from '../contracts/index.js';
-import { runExamples } from './examples.js';
-import { LiveCaller } from './live-caller.js';
-import type { CatalogueDigest, ReportSection } from '../core/types.js';
+import type { ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { BegunHandshake, detectDualEra } from '../target/dual-era.js';
 import type { LegacySession } from '../target/legacy-session.js';
@@ -34,6 +33,9 @@ import { sseEndpointOf, sseEndpointReason } from '../target/sse-sniff.js';
 
 /** Each polite wait when stopping a server after the deadline passed (stdio: EOF, SIGTERM, SIGKILL: three of them). */
 export const SHUTDOWN_GRACE_AFTER_DEADLINE_MS = 400;
+
+/** From this many tools the catalogue half of the contracts analysis runs on a worker thread beside the checks. */
+const CONTRACTS_BESIDE_FROM = 500;
 
 export type { TargetRunOptions } from './target-options.js';
 import type { TargetRunOptions } from './target-options.js';
@@ -95,6 +97,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   const serverDone = () => {
     if (spec.kind === 'stdio' && !o.session) closing ??= transport.close();
   };
+  // A large catalogue's contracts analysis, begun on a worker thread while the checks run.
+  let beside: ContractsBeside | undefined;
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
   // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once they have sent
   // their first requests (the listen windows among them), so it is off the path from the probe to the windows; for a
@@ -168,6 +172,14 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       if (kept) adoptSharedSession(env.shared, kept);
       if (spares) adoptSpareCopies(env.shared, spares);
       kept = undefined;
+      if (o.checks.length && o.contracts !== false && !o.capture && !hasExamples(o))
+        beside = new ContractsBeside(
+          env.shared.whenAsked('tools/list'),
+          () => catalogueInput(env.shared, env.probe),
+          o.contracts,
+          recorder.masker,
+          o.contractsBesideFrom ?? CONTRACTS_BESIDE_FROM,
+        );
       try {
         const running = runAll(o.checks, env, transport, deadline.signal, o.concurrency);
         if (o.checks.length) warmAjv();
@@ -176,7 +188,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
         sharedClosing = env.shared.close();
       }
       if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
-        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d), serverDone);
+        const thread = beside && { thread: beside, waitMs: deadline.left(timeouts.runDeadline) };
+        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d), thread, serverDone);
         if (section) (report.sections ??= []).push(section);
         // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
         if (!o.checks.length && problems.length)
@@ -191,6 +204,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS), releaseHeadStart(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
     await (await kept)?.close().catch(() => undefined);
     await sharedClosing;
+    await beside?.close();
     deadline.dispose();
     // Past the deadline (which may pass while the copies above close), stopping the server gets a short grace
     // (README: "Deadlines"), not the polite one; a close begun before the analysis already ran alongside them.
@@ -209,83 +223,6 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   report.durationMs = Math.round(performance.now() - t0);
   // Last line of defence: whatever a check quoted (messages, actual values, findings, keys) leaves masked.
   return maskReport(masker, report);
-}
-
-/** Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. */
-async function contractsStep(
-  env: CheckEnv,
-  probe: ProbeOutcome,
-  recorder: WireRecorder,
-  o: TargetRunOptions,
-  digest: (d: CatalogueDigest) => void,
-  serverDone?: () => void,
-): Promise<{ section?: ReportSection; problems: string[] }> {
-  try {
-    const { catalogue, problems } = await catalogueFrom(env.shared, probe, recorder.masker);
-    if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
-    if (o.contracts === false) return { problems };
-    const examples = o.examples && Object.keys(o.examples).length ? await examplesStep(env, recorder, catalogue, o) : undefined;
-    // Nothing below asks the server anything.
-    serverDone?.();
-    let analysis: ReturnType<typeof analyseCatalogue>;
-    try {
-      analysis = analyseCatalogue(catalogue, o.contracts, {
-        structuredResults: recorder.audit?.structuredResults ?? [],
-        resultSizes: [...(recorder.audit?.resultSizes ?? []), ...(examples?.sizes ?? [])],
-        extraFindings: examples?.findings ?? [],
-      });
-    } catch (e) {
-      // Our analysis broke, not the server: the section says so at error level, so the run cannot pass quietly.
-      const finding = {
-        ruleId: 'contracts/analysis-error',
-        severity: 'error' as const,
-        subject: 'catalogue',
-        message: `the contracts analysis failed: ${(e as Error).message}`,
-      };
-      return { problems, section: { id: 'contracts', title: 'Tool contracts', findings: [finding] } };
-    }
-    digest(catalogueDigest(catalogue, analysis));
-    return { section: contractsSection(analysis), problems };
-  } catch (e) {
-    const problems = [`the catalogue could not be read: ${(e as Error).message}`];
-    if (o.capture) o.capture.catalogueProblems = problems;
-    if (o.contracts === false) return { problems };
-    return {
-      problems,
-      section: {
-        id: 'contracts',
-        title: 'Tool contracts',
-        findings: [
-          {
-            ruleId: 'lint/malformed-field',
-            severity: 'warning',
-            subject: 'catalogue',
-            message: `the catalogue could not be analysed: ${(e as Error).message}`,
-          },
-        ],
-      },
-    };
-  }
-}
-
-/** Example calls on the same connection (a 2025-era server gets its own session, closed afterwards). */
-async function examplesStep(env: CheckEnv, recorder: WireRecorder, catalogue: Catalogue, o: TargetRunOptions) {
-  const signal = env.client.defaults.signal ?? new AbortController().signal;
-  const caller = new LiveCaller({
-    spec: env.spec,
-    client: env.client,
-    probe: env.probe,
-    shared: env.shared,
-    recorder,
-    signal,
-    options: o,
-    timeouts: env.timeouts,
-  });
-  try {
-    return await runExamples(catalogue, o.examples ?? {}, o.allowTools, caller);
-  } finally {
-    await caller.close();
-  }
 }
 
 async function runAll(

@@ -22,6 +22,8 @@ export interface TargetRunOptions extends CheckOptions {
   requireModern?: boolean;
   concurrency: number;
   checks: readonly CheckDefinition[];
+  /** Tools from which the contracts analysis starts on a worker thread while the checks run (default 500). */
+  contractsBesideFrom?: number;
   /** Example calls per tool (config `examples:`), judged in the contracts step. */
   examples?: Record<string, ToolExample[]>;
   /** Runs once the target answered, on the same connection, before it closes (the quick loop: list, call, read). */

@@ -1,0 +1,110 @@
+import type { CatalogueDigest, ReportSection } from '../core/types.js';
+import type { WireRecorder } from '../target/recorder.js';
+import type { ProbeOutcome } from '../target/probe.js';
+import { analyseCatalogue, catalogueDigest, contractsSection, type Catalogue } from '../contracts/index.js';
+import type { CheckEnv } from './run-check.js';
+import { catalogueInput } from './catalogue.js';
+import { catalogueOf } from './catalogue-of.js';
+import { runExamples } from './examples.js';
+import { LiveCaller } from './live-caller.js';
+import type { ContractsBeside } from './contracts-beside.js';
+import type { TargetRunOptions } from './target-options.js';
+
+const analysisError = (message: string): ReportSection => ({
+  id: 'contracts',
+  title: 'Tool contracts',
+  // Our analysis broke, not the server: the section says so at error level, so the run cannot pass quietly.
+  findings: [{ ruleId: 'contracts/analysis-error', severity: 'error', subject: 'catalogue', message: `the contracts analysis failed: ${message}` }],
+});
+
+/** Thrown where the catalogue itself could not be built or digested: the step's outer handler reports it. */
+class CatalogueFailure extends Error {}
+
+/**
+ * Catalogue and contract analysis; a catalogue a hostile server broke becomes a finding, never a crash. With `beside`
+ * the catalogue half already ran on a worker thread during the checks, and only the observations are added here.
+ */
+export async function contractsStep(
+  env: CheckEnv,
+  probe: ProbeOutcome,
+  recorder: WireRecorder,
+  o: TargetRunOptions,
+  digest: (d: CatalogueDigest) => void,
+  beside?: { thread: ContractsBeside; waitMs: number },
+  serverDone?: () => void,
+): Promise<{ section?: ReportSection; problems: string[] }> {
+  try {
+    const { input, problems } = await catalogueInput(env.shared, probe);
+    const observed = { structuredResults: recorder.audit?.structuredResults ?? [], resultSizes: recorder.audit?.resultSizes ?? [] };
+    const thread = o.contracts === false || o.capture || hasExamples(o) ? undefined : beside;
+    // Nothing below asks the server anything, unless there are examples to call.
+    if (!hasExamples(o)) serverDone?.();
+    const reply = await thread?.thread.finish(observed, thread.waitMs);
+    if (reply?.type === 'failed' && reply.stage === 'analysis') return { problems, section: analysisError(reply.message) };
+    if (reply?.type === 'failed') throw new CatalogueFailure(reply.message);
+    if (reply) {
+      digest(reply.digest);
+      return { section: reply.section, problems };
+    }
+    const catalogue = catalogueOf(input, recorder.masker);
+    if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
+    if (o.contracts === false) return { problems };
+    const examples = hasExamples(o) ? await examplesStep(env, recorder, catalogue, o) : undefined;
+    serverDone?.();
+    let analysis: ReturnType<typeof analyseCatalogue>;
+    try {
+      analysis = analyseCatalogue(catalogue, o.contracts, {
+        structuredResults: observed.structuredResults,
+        resultSizes: [...observed.resultSizes, ...(examples?.sizes ?? [])],
+        extraFindings: examples?.findings ?? [],
+      });
+    } catch (e) {
+      return { problems, section: analysisError((e as Error).message) };
+    }
+    digest(catalogueDigest(catalogue, analysis));
+    return { section: contractsSection(analysis), problems };
+  } catch (e) {
+    const problems = [`the catalogue could not be read: ${(e as Error).message}`];
+    if (o.capture) o.capture.catalogueProblems = problems;
+    if (o.contracts === false) return { problems };
+    return {
+      problems,
+      section: {
+        id: 'contracts',
+        title: 'Tool contracts',
+        findings: [
+          {
+            ruleId: 'lint/malformed-field',
+            severity: 'warning',
+            subject: 'catalogue',
+            message: `the catalogue could not be analysed: ${(e as Error).message}`,
+          },
+        ],
+      },
+    };
+  }
+}
+
+export function hasExamples(o: TargetRunOptions): boolean {
+  return !!o.examples && Object.keys(o.examples).length > 0;
+}
+
+/** Example calls on the same connection (a 2025-era server gets its own session, closed afterwards). */
+async function examplesStep(env: CheckEnv, recorder: WireRecorder, catalogue: Catalogue, o: TargetRunOptions) {
+  const signal = env.client.defaults.signal ?? new AbortController().signal;
+  const caller = new LiveCaller({
+    spec: env.spec,
+    client: env.client,
+    probe: env.probe,
+    shared: env.shared,
+    recorder,
+    signal,
+    options: o,
+    timeouts: env.timeouts,
+  });
+  try {
+    return await runExamples(catalogue, o.examples ?? {}, o.allowTools, caller);
+  } finally {
+    await caller.close();
+  }
+}
