@@ -22,7 +22,7 @@ export interface TargetRunOptions extends CheckOptions {
   requireModern?: boolean;
   concurrency: number;
   checks: readonly CheckDefinition[];
-  /** Tools from which the contracts analysis starts on a worker thread while the checks run (default 500). */
+  /** Tools from which the contracts analysis starts on a worker thread while the checks run (default 500 with more than 2 cores, else never). */
   contractsBesideFrom?: number;
   /** Example calls per tool (config `examples:`), judged in the contracts step. */
   examples?: Record<string, ToolExample[]>;

@@ -10,7 +10,6 @@ import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRp
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
 import { flatHeaders } from './flat-headers.js';
-import { decodeUtf8 } from './decode-body.js';
 import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, watchSockets, withOneRetry } from './reset-retry.js';
 import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
@@ -410,5 +409,5 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number): P
     }
     chunks.push(c as Buffer);
   }
-  return decodeUtf8(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, n));
+  return Buffer.concat(chunks).toString('utf8');
 }
