@@ -238,8 +238,10 @@ async function runAll(
   concurrency: number,
 ): Promise<CheckResult[]> {
   const results = new Map<string, CheckResult>();
+  // Says how long the run had and how to give it more: a slow server's run ends here, not on a verdict.
+  const passed = `the overall deadline (${env.timeouts.runDeadline} ms; raise it with --deadline) passed`;
   const stopped = (def: CheckDefinition): CheckResult | undefined => {
-    if (deadline.aborted) return baseResult(def, 'error', 'not run: the overall deadline passed');
+    if (deadline.aborted) return baseResult(def, 'error', `not run: ${passed}`);
     if (transport.deadReason !== undefined) return baseResult(def, 'error', `not run: the server stopped answering (${transport.deadReason})`);
     if (transport.correlation && !def.runsLast)
       return { ...baseResult(def, 'inconclusive', `not run: ${transport.correlation.reason} (see wire/id-correlation)`), sameCauseAs: 'wire/id-correlation' };
@@ -252,7 +254,7 @@ async function runAll(
   const runOne = async (def: CheckDefinition) => {
     const pre = stopped(def);
     const raced = pre ?? (await Promise.race([runCheck(def, env), cutOff]));
-    const r = raced === 'deadline' ? baseResult(def, 'error', 'not finished: the overall deadline passed') : raced;
+    const r = raced === 'deadline' ? baseResult(def, 'error', `not finished: ${passed}`) : raced;
     // A check cut short by the server dying says so, rather than a bare "inconclusive".
     if (r.status === 'inconclusive' && transport.deadReason !== undefined)
       r.message = `${r.message ?? ''} (the server stopped answering: ${transport.deadReason})`.trim();
