@@ -76,6 +76,7 @@ export const FAULTS: Record<string, string> = {
   'session-id-minted': 'every response carries an Mcp-Session-Id header (HTTP)',
   'session-id-enforced': 'a request with an unknown Mcp-Session-Id gets 404 "session not found" (HTTP)',
   'notification-200': 'notifications get HTTP 200 with a JSON body instead of 202 and no body (HTTP)',
+  'notification-202-body': 'notifications get HTTP 202 with the JSON body null instead of no body (HTTP)',
   'sse-server-request': 'answers are event streams, each starting with a roots/list request from the server (HTTP)',
   'sse-stream-open': 'answers are event streams that stay open after the final response (HTTP)',
   'sse-no-accel-buffering': 'answers are event streams that lack the X-Accel-Buffering: no header (HTTP)',

@@ -179,6 +179,7 @@ export async function startFlawedHttp(opts: { faults?: string[]; sse?: boolean; 
     const reply = core.handle(message, (request) => gate(request) ?? removed(request));
     if (core.faults.has('die-mid-run') && core.requests >= 3) res.once('finish', die);
     if (reply.kind === 'none' && faults.has('notification-200')) return writeJson(res, 200, { jsonrpc: '2.0', result: {} }, false);
+    if (reply.kind === 'none' && faults.has('notification-202-body')) return void res.writeHead(202, { 'content-type': 'application/json' }).end('null');
     if (reply.kind === 'none') return void res.writeHead(202, faults.has('session-id-minted') ? { 'mcp-session-id': randomUUID() } : {}).end();
     if (reply.kind === 'stream') return renderStream(res, reply, sse);
     writeJson(res, reply.status, reply.body, sse);

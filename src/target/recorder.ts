@@ -48,7 +48,9 @@ export class WireRecorder {
       if (e.http.headers) entry.http.headers = this.masker.headers(e.http.headers);
       if (e.http.url) entry.http.url = this.masker.text(e.http.url);
     }
-    if (e.json !== undefined && e.channel !== 'stderr' && opts.audit !== false) this.audit?.observe(seq, e.from, e.json);
+    // A 202 answer carries no message in either era: a body there is http-transport/notification-202's to judge.
+    const noMessageHere = e.from === 'server' && e.http?.status === 202;
+    if (e.json !== undefined && e.channel !== 'stderr' && opts.audit !== false && !noMessageHere) this.audit?.observe(seq, e.from, e.json);
     const text = e.text ?? (e.json === undefined ? undefined : JSON.stringify(e.json));
     if (text !== undefined) {
       if (this.bytes >= this.limits.maxBytes) {

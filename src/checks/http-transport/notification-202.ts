@@ -11,7 +11,10 @@ export const notification202: CheckDefinition = {
     quote: 'When the POST body is a notification the server accepts, it answers HTTP 202 Accepted with no body.',
   },
   transports: [...HTTP_ONLY],
-  trippedBy: [{ fixture: 'flawed-server', fault: 'notification-200' }],
+  trippedBy: [
+    { fixture: 'flawed-server', fault: 'notification-200' },
+    { fixture: 'flawed-server', fault: 'notification-202-body' },
+  ],
   async run(t) {
     // The core defines no client notification for HTTP; cancellation of a request never sent is a harmless one.
     const ex = await t.client.notify('notifications/cancelled', { requestId: 'mcp-assay-never-sent', reason: 'notification probe' }, { phase: t.checkId });
