@@ -67,6 +67,11 @@ export const TRANSPORT_PROBES: Record<string, Probe> = {
     const note = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: meta() } };
     assert.equal((await post(s.url, note, modernHeaders(note))).status, 200);
   },
+  'notification-202-body': async (s) => {
+    const note = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: meta() } };
+    const r = await post(s.url, note, modernHeaders(note));
+    assert.deepEqual([r.status, r.text], [202, 'null']);
+  },
   'sse-server-request': async (s) => assert.equal(JSON.parse((await post(s.url, rpc('tools/list'))).events[0] ?? '{}').method, 'roots/list'),
   'sse-stream-open': async (s) => {
     const msg = rpc('tools/list');
