@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import type { AssayConfig } from './types.js';
 
-export const CONFIG_FILE_NAMES = ['mcp-assay.config.yaml', 'mcp-assay.config.yml'] as const;
+import { CONFIG_FILE_NAMES } from '../core/config-file-names.js';
 
 /** `./mcp-assay.config.yaml` (or `.yml`) in `cwd`, absolute; undefined when there is none. */
 export function findConfigFile(cwd: string): string | undefined {

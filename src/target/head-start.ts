@@ -15,6 +15,7 @@ import { trackChild, killGroup, releaseTree } from './children.js';
 import { ProcessTree } from './process-tree.js';
 import { mayStartAhead } from './start-ahead.js';
 import { settlesWithin } from './deadline.js';
+import { CONFIG_FILE_NAMES } from '../core/config-file-names.js';
 
 /** `check` options that change neither what is started nor which checks run, with whether they take a value. */
 const NEUTRAL_OPTIONS: Record<string, boolean> = {
@@ -39,9 +40,6 @@ const NEUTRAL_OPTIONS: Record<string, boolean> = {
 /** Copies a full check of a stdio server starts at once: its own process, and the 2025 handshake's (dual-era.ts). */
 export const HEAD_START_COPIES = 2;
 
-/** The config files a run in `cwd` would read (config/load.ts); kept here so this module loads nothing else. */
-const CONFIG_NAMES = ['mcp-assay.config.yaml', 'mcp-assay.config.yml'];
-
 /** The server command of `argv` (`check [neutral options] -- command args…`), when a head start is safe; else undefined. */
 export function headStartCommand(argv: readonly string[], cwd: string): { command: string; args: string[] } | undefined {
   if (argv[0] !== 'check') return undefined;
@@ -54,7 +52,7 @@ export function headStartCommand(argv: readonly string[], cwd: string): { comman
     if (takesValue && inline === undefined) i++;
     if (!takesValue && inline !== undefined) return undefined;
   }
-  if (CONFIG_NAMES.some((n) => existsSync(path.join(cwd, n)))) return undefined;
+  if (CONFIG_FILE_NAMES.some((n) => existsSync(path.join(cwd, n)))) return undefined;
   const command = argv[dashes + 1]!;
   const args = argv.slice(dashes + 2);
   return mayStartAhead({ kind: 'stdio', command, args }) ? { command, args } : undefined;
