@@ -96,6 +96,10 @@ test('transports take the copies started ahead untouched, a different command st
       'every process, started ahead or not, got the request as its first line',
     );
     const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    // The copy nobody took has had no request, so nothing says when it has logged its start: wait for it (bounded).
+    // A sixth or seventh (a transport that started its own instead) would have been spawned by then: settle, then count.
+    for (const until = Date.now() + 15_000; starts().length < 5 && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
     assert.equal(starts().length, 5, 'three started ahead, two for the other specs; none for the two that took a head start');
     // Five processes for four transports: the fifth is the third copy started ahead, which nobody took.
     const started = starts().map((l) => Number(l.split(' ')[1]));
