@@ -4,7 +4,7 @@ import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { startProtectedServer } from '../fixtures/servers/auth/server.js';
 import { describeFaults } from '../support/fault-cases.js';
-import { byStatus, explain, run } from '../support/fixtures.js';
+import { byStatus, explain, result, run } from '../support/fixtures.js';
 
 const AUTH_CHECKS = selectChecks(CHECKS, ['auth/']);
 const ALL = AUTH_CHECKS.map((c) => c.id).sort();
@@ -30,6 +30,19 @@ describe('authorization checks against protected servers', () => {
       const { r } = await assayProtected([], explicit);
       assert.deepEqual(byStatus(r, 'pass'), ALL, explain(r));
     }
+  });
+
+  it('malformed tokens the server fails on are one finding naming each token, not a repeated line per token', async () => {
+    const { r } = await assayProtected(['malformed-500']);
+    const c = result(r, 'auth/malformed-refused');
+    assert.equal(c.status, 'fail', explain(r));
+    // Two of the three have no three parts, so the faulty parser crashes on them; the third reaches the signature check.
+    assert.equal(c.message, '2 of 3 malformed tokens were not refused with 401');
+    assert.equal(
+      c.actual,
+      'token of one part: HTTP 500: the server failed instead of refusing; token of two parts, the second empty: HTTP 500: the server failed instead of refusing',
+    );
+    assert.ok((c.evidence?.length ?? 0) >= 2, 'the evidence points at both exchanges');
   });
 
   it('no token appears anywhere in the report, derived ones included', async () => {

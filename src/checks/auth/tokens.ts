@@ -88,10 +88,24 @@ export const authMalformedRefused: CheckDefinition = {
   trippedBy: [{ fixture: 'auth', fault: 'malformed-500' }],
   async run(t) {
     await requireProtected(t);
-    for (const token of ['not-a-token', 'eyJhbGciOiJIUzI1NiJ9.%%%.x', `${'A'.repeat(40)}.`]) {
+    const tokens = [
+      { what: 'one part', token: 'not-a-token' },
+      { what: 'three parts, the middle one not base64url', token: 'eyJhbGciOiJIUzI1NiJ9.%%%.x' },
+      { what: 'two parts, the second empty', token: `${'A'.repeat(40)}.` },
+    ];
+    const misses: { what: string; actual: string; evidence: number[] }[] = [];
+    for (const { what, token } of tokens) {
       const ex = await withAuthorization(t, `Bearer ${token}`);
       const r = refusal(ex);
-      if (!r.ok) t.fail({ message: 'a malformed token was not refused with 401', expected: 'HTTP 401', actual: r.actual, evidence: ex.evidence });
+      if (!r.ok) misses.push({ what, actual: r.actual, evidence: ex.evidence });
     }
+    // One finding that says which tokens got through, not one identical line per token.
+    if (misses.length > 0)
+      t.fail({
+        message: `${misses.length} of ${tokens.length} malformed tokens were not refused with 401`,
+        expected: 'HTTP 401 for each',
+        actual: misses.map((m) => `token of ${m.what}: ${m.actual}`).join('; '),
+        evidence: misses.flatMap((m) => m.evidence),
+      });
   },
 };
