@@ -9,6 +9,7 @@ import { effectiveHints, type EffectiveHints } from '../catalogue/hints.js';
 import { catchAllParams, topLevelParams } from './risk-params.js';
 import * as V from './risk-vocabulary.js';
 import { nameTokens, stem } from '../shared/text.js';
+import { saysAffirmatively } from './affirmed.js';
 
 export type RiskClass = 'read-only' | 'write' | 'external-send' | 'admin' | 'file' | 'code-exec';
 export const RISK_CLASSES: readonly RiskClass[] = ['code-exec', 'admin', 'external-send', 'file', 'write', 'read-only'];
@@ -88,6 +89,8 @@ function tierOf(writeCapable: boolean, destructive: boolean, h: EffectiveHints):
 export function classifyTool(t: CatalogueTool): ToolRisk {
   const tokens = nameTokens(t.name);
   const desc = t.description ?? '';
+  // A phrase counts only where the description affirms it, not in "not for ..." advice.
+  const says = (phrase: RegExp) => saysAffirmatively(phrase, desc);
   const params = topLevelParams(t);
   const paramNames = params.map((p) => p.name.toLowerCase());
   const annotated = hasHints(t);
@@ -115,8 +118,8 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   const runsCode = tokens.some((x, i) => ['run', 'execute', 'evaluate', 'eval', 'exec'].includes(x) && V.CODE_NOUNS.has(tokens[i + 1] ?? ''));
   if (execToken || runsCode) reasons.push(`name \`${t.name}\` runs code or commands`);
   if (execParam) reasons.push(`parameter \`${execParam.name}\` takes ${execParam.what}`);
-  if (!execToken && !runsCode && !execParam && EXEC_PHRASE.test(desc)) reasons.push('description says it executes code');
-  if (execToken || runsCode || execParam || EXEC_PHRASE.test(desc)) classes.add('code-exec');
+  if (!execToken && !runsCode && !execParam && says(EXEC_PHRASE)) reasons.push('description says it executes code');
+  if (execToken || runsCode || execParam || says(EXEC_PHRASE)) classes.add('code-exec');
 
   const sendVerb = tokens.find((x) => V.SEND_VERBS.has(x));
   const deliver = tokens.some((x) => V.DELIVER_VERBS.has(x)) && tokens.find((x) => V.SEND_NOUNS.has(x));
@@ -125,25 +128,25 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
   if (sendVerb) reasons.push(`name verb \`${sendVerb}\` delivers to someone outside`);
   else if (deliver) reasons.push(`name delivers a \`${deliver}\``);
   else if (destination) reasons.push(`publishes to the destination \`${destination.name}\``);
-  else if (recipient && (writeLike || SEND_PHRASE.test(desc))) reasons.push(`parameter \`${recipient.name}\` names a recipient`);
-  else if (SEND_PHRASE.test(desc)) reasons.push('description says it sends messages');
-  if (sendVerb || deliver || destination || (recipient && (writeLike || SEND_PHRASE.test(desc))) || SEND_PHRASE.test(desc)) classes.add('external-send');
+  else if (recipient && (writeLike || says(SEND_PHRASE))) reasons.push(`parameter \`${recipient.name}\` names a recipient`);
+  else if (says(SEND_PHRASE)) reasons.push('description says it sends messages');
+  if (sendVerb || deliver || destination || (recipient && (writeLike || says(SEND_PHRASE))) || says(SEND_PHRASE)) classes.add('external-send');
 
   const sideEffect = writeLike || classes.has('code-exec') || classes.has('external-send');
-  const admin = adminSignal(tokens, sideEffect) ?? (sideEffect && ADMIN_PHRASE.test(desc) ? 'description mentions administrative access' : undefined);
+  const admin = adminSignal(tokens, sideEffect) ?? (sideEffect && says(ADMIN_PHRASE) ? 'description mentions administrative access' : undefined);
   if (admin) {
     classes.add('admin');
     reasons.push(`administrative: ${admin}`);
   }
 
-  const remote = paramNames.some((n) => V.REMOTE_CONTEXT_PARAMS.has(n)) || REMOTE_PHRASE.test(desc);
+  const remote = paramNames.some((n) => V.REMOTE_CONTEXT_PARAMS.has(n)) || says(REMOTE_PHRASE);
   const fileWord = tokens.find((x) => V.FILE_WORDS.has(x));
   const fileParam = params.find((p) => {
     const n = p.name.toLowerCase();
     const around = `${typeof p.schema.description === 'string' ? p.schema.description : ''} ${desc}`;
     return V.FILE_PARAMS.has(n) || (V.MAYBE_FILE_PARAMS.has(n) && FILE_CONTEXT.test(around));
   });
-  if (!remote && (fileWord || fileParam || FILE_PHRASE.test(desc))) {
+  if (!remote && (fileWord || fileParam || says(FILE_PHRASE))) {
     classes.add('file');
     reasons.push(
       fileWord
