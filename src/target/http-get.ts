@@ -17,7 +17,7 @@ export interface GetResult {
 
 const MAX_BODY = 256 * 1024;
 
-/** One recorded GET of a document the server points at (RFC 9728 metadata): no redirects, bounded body and time. */
+/** One recorded GET of a document the server points at (RFC 9728 metadata): no redirects, bounded body and time; a document, not a message. */
 export async function httpGet(
   url: string,
   o: { timeoutMs: number; recorder: WireRecorder; phase: string; headers?: Record<string, string> },
@@ -59,13 +59,16 @@ export async function httpGet(
           /* not JSON: the caller says so */
         }
         evidence.push(
-          o.recorder.record({
-            from: 'server',
-            channel: 'http',
-            phase: o.phase,
-            http: { status: res.statusCode, headers: h },
-            ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }),
-          }),
+          o.recorder.record(
+            {
+              from: 'server',
+              channel: 'http',
+              phase: o.phase,
+              http: { status: res.statusCode, headers: h },
+              ...(json !== undefined ? { json, text: bodyText } : { text: bodyText }),
+            },
+            { notMessage: true },
+          ),
         );
         return { status: res.statusCode, headers: h, bodyText, ...(json !== undefined ? { json } : {}), evidence };
       },

@@ -79,15 +79,19 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
     out.status = res.statusCode;
     out.headers = flatHeaders(res.headers);
     out.sse = /^text\/event-stream/i.test(out.headers['content-type'] ?? '');
-    const record = (json: unknown, text: string) =>
+    // Events on a stream are messages; the plain body answering a GET or DELETE is not (the verb checks judge it).
+    const record = (json: unknown, text: string, notMessage = false) =>
       out.evidence.push(
-        recorder.record({
-          from: 'server',
-          channel: 'http',
-          phase: o.phase,
-          http: { status: res.statusCode, headers: out.headers },
-          ...(json === undefined ? { text } : { json, text }),
-        }),
+        recorder.record(
+          {
+            from: 'server',
+            channel: 'http',
+            phase: o.phase,
+            http: { status: res.statusCode, headers: out.headers },
+            ...(json === undefined ? { text } : { json, text }),
+          },
+          { notMessage },
+        ),
       );
     let cut = false;
     const arm = (ms: number) => {
@@ -118,7 +122,7 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
     out.ended = complete && !cut;
     if (!out.sse && out.bodyText.length) {
       const json = parseJson(out.bodyText);
-      record(json, out.bodyText);
+      record(json, out.bodyText, o.method !== 'POST');
       if (isResponse(json)) out.final = json;
     } else if (!out.sse) record(undefined, '');
   } catch (e) {

@@ -31,8 +31,11 @@ export class WireRecorder {
     readonly audit?: WireAudit,
   ) {}
 
-  /** `audit: false` keeps a message out of the wire audit (deliberate 2025-era traffic), not out of the record. */
-  record(e: NewEntry, opts: { audit?: boolean } = {}): number {
+  /**
+   * `audit: false` keeps a message out of the wire audit (deliberate 2025-era traffic), not out of the record.
+   * `notMessage` says the body sits where the protocol puts no JSON-RPC message (a document, an answer to a GET).
+   */
+  record(e: NewEntry, opts: { audit?: boolean; notMessage?: boolean } = {}): number {
     const seq = ++this.seq;
     const entry: WireEntry = {
       seq,
@@ -48,8 +51,11 @@ export class WireRecorder {
       if (e.http.headers) entry.http.headers = this.masker.headers(e.http.headers);
       if (e.http.url) entry.http.url = this.masker.text(e.http.url);
     }
-    // A 202 answer carries no message in either era: a body there is http-transport/notification-202's to judge.
-    const noMessageHere = e.from === 'server' && e.http?.status === 202;
+    // No JSON-RPC message belongs in a 202 (notification-202 judges a body there). A 401 or 403 comes from the
+    // authorization layer, whose bodies are OAuth errors (RFC 6750), and a document or the plain answer to a GET is no
+    // message either: those are judged as messages only when they claim to be one (a `jsonrpc` member).
+    const status = e.from === 'server' ? e.http?.status : undefined;
+    const noMessageHere = status === 202 || ((opts.notMessage === true || status === 401 || status === 403) && !claimsMessage(e.json));
     if (e.json !== undefined && e.channel !== 'stderr' && opts.audit !== false && !noMessageHere) this.audit?.observe(seq, e.from, e.json);
     const text = e.text ?? (e.json === undefined ? undefined : JSON.stringify(e.json));
     if (text !== undefined) {
@@ -86,4 +92,10 @@ export class WireRecorder {
       if (e?.seq === seq && e.phase !== phase && !e.sharedWith?.includes(phase)) (e.sharedWith ??= []).push(phase);
     }
   }
+}
+
+/** A body that says it is JSON-RPC (or a batch of it), and so is judged as a message wherever it appears. */
+function claimsMessage(json: unknown): boolean {
+  const first = Array.isArray(json) ? (json[0] as unknown) : json;
+  return typeof first === 'object' && first !== null && 'jsonrpc' in first;
 }
