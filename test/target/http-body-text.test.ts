@@ -43,6 +43,16 @@ describe('HTTP body text', () => {
       assert.equal(decodeBody(pieces), s);
       assert.equal(decodeBody([bytes]), s);
     }
+    // Large bodies in many chunks, one after another: each text stays what it was after the next is decoded.
+    const pieces = (s: string): Buffer[] => {
+      const b = Buffer.from(s, 'utf8');
+      const out: Buffer[] = [];
+      for (let i = 0; i < b.length; i += 65_521) out.push(b.subarray(i, i + 65_521));
+      return out;
+    };
+    const large = [`[${'"ascii",'.repeat(100_000)}1]`, `{"é":"${'ü✓𝄞'.repeat(60_000)}"}`, 'z'.repeat(3_000_000), `${'a'.repeat(400_000)}é`];
+    const texts = large.map((s) => decodeBody(pieces(s)));
+    assert.deepEqual(texts, large);
     // Bytes that are not UTF-8 decode to the same replacement characters as before.
     const bad = Buffer.from([0x7b, 0xff, 0xc3, 0x7d]);
     assert.equal(decodeBody([bad]), bad.toString('utf8'));
