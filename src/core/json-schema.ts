@@ -143,6 +143,8 @@ export interface AjvSetup {
   compiledMeta?: boolean;
 }
 
+const formatsPlugin = (): ((a: Ajv) => void) => load('ajv-formats') as (a: Ajv) => void;
+
 export function createAjv(d: Dialect, setup: AjvSetup = {}): Ajv {
   // unicodeRegExp off: patterns written for other engines (`[\w\_]`) are valid without the u flag; judge leniently.
   // optimize off: the optimising pass only tidies generated code (same verdicts) and is much of each compile's cost.
@@ -167,8 +169,7 @@ export function createAjv(d: Dialect, setup: AjvSetup = {}): Ajv {
     },
   };
   const a = new (AJV_CLASSES[d]())(opts);
-  const addFormats = load('ajv-formats') as (a: Ajv) => void;
-  addFormats(a);
+  formatsPlugin()(a);
   const meta = setup.standalone || setup.compiledMeta === false ? undefined : compiledMeta(d);
   if (meta) useCompiledMeta(a, META_SCHEMA_IDS[d], meta);
   return a;
@@ -210,7 +211,7 @@ export class AjvPool {
   async warm(d: Dialect, turn: () => Promise<void>): Promise<void> {
     if (this.instances.has(d)) return;
     AJV_CLASSES[d]();
-    load('ajv-formats');
+    formatsPlugin();
     await turn();
     compiledMeta(d);
     await turn();
