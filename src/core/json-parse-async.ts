@@ -11,12 +11,12 @@
 import { boundDepth, markDepthCut, MAX_JSON_DEPTH, parseBounded, wasDepthCut } from './json-depth.js';
 import { Ch, closingQuote, isSpace, memberSpans, NotSplittable, skipSpace, valueEnd } from './json-scan.js';
 import type { Memoized, ParseMemo } from './json-parse-memo.js';
+import { Slices } from './slices.js';
 
 /** Below this many characters a value is parsed in one go (a few milliseconds); also the size of one run. */
 const PIECE_CHARS = 256 * 1024;
 /** Containers are split only this near the root; deeper ones are parsed whole. */
 const SPLIT_LEVELS = 6;
-const SLICE_MS = 8;
 /** How far a member is scanned before it counts as the large one; how long the members after it may be. */
 const SCAN_BUDGET = 64 * 1024;
 const TAIL_CHARS = 64 * 1024;
@@ -29,7 +29,7 @@ const define = (o: object, key: string, value: unknown): void => {
 };
 
 class Splitter {
-  private since = performance.now();
+  private readonly slices = new Slices();
   cut = false;
 
   constructor(
@@ -37,11 +37,7 @@ class Splitter {
     private readonly memo: ParseMemo | undefined,
   ) {}
 
-  readonly pause = async (): Promise<void> => {
-    if (performance.now() - this.since < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.since = performance.now();
-  };
+  readonly pause = (): Promise<void> => this.slices.turn();
 
   /** JSON.parse of text[a, b) at nesting level `level` (the root is 1), bounded in depth. */
   private async whole<T>(src: string, level: number, freeze: boolean): Promise<T> {
@@ -62,13 +58,16 @@ class Splitter {
     // The envelope (level 1) differs in every answer (its id); the large values inside it are what repeats.
     const memoize = this.memo !== undefined && level >= 2;
     const key = memoize ? t.slice(a, b) : '';
-    const hit = memoize ? (this.memo.get(key) ?? (await this.memo.underWay(key))) : undefined;
+    const stored = memoize ? this.memo.get(key) : undefined;
+    const pending = memoize && stored === undefined ? this.memo.underWay(key) : undefined;
+    let settle: ((m: Memoized | undefined) => void) | undefined;
+    // Claimed before any await: answers read in the same turn then wait for this parse instead of each starting one.
+    if (memoize && stored?.level !== level && !pending) this.memo.begin(key, new Promise((resolve) => (settle = resolve)));
+    const hit = stored ?? (await pending);
     if (hit?.level === level) {
       this.cut ||= hit.cut;
       return hit.value;
     }
-    let settle: ((m: Memoized | undefined) => void) | undefined;
-    if (memoize && !this.memo.underWay(key)) this.memo.begin(key, new Promise((resolve) => (settle = resolve)));
     const outer = this.cut;
     this.cut = false;
     try {

@@ -108,7 +108,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once they have sent
   // their first requests (the listen windows among them), so it is off the path from the probe to the windows; for a
   // catalogue-only run, while the probe is out. Runs that judge no schema (no checks, no contracts) never load it.
-  const warmAjv = () => afterSend(() => sharedAjvPool.get('2020-12'));
+  const warmAjv = () => afterSend(() => void sharedAjvPool.warm('2020-12', () => new Promise((resolve) => setImmediate(resolve))));
   if (!o.checks.length && o.contracts !== false) warmAjv();
   // The probe's answer is checked against the 2026-07-28 wire model: its validators load while the probe is out.
   if (recorder.audit) afterSend(preloadWireValidators);

@@ -5,6 +5,7 @@ import type { WireRecorder } from './recorder.js';
 import { watchSockets, withOneRetry } from './reset-retry.js';
 import { flatHeaders } from './flat-headers.js';
 import { parseBounded } from '../core/json-depth.js';
+import { decodeBody } from './body-text.js';
 
 export interface GetResult {
   status?: number;
@@ -51,7 +52,7 @@ export async function httpGet(
             break;
           }
         }
-        const bodyText = Buffer.concat(chunks).toString('utf8');
+        const bodyText = decodeBody(chunks);
         let json: unknown;
         try {
           json = parseBounded(bodyText);

@@ -10,6 +10,7 @@ import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRp
 import type { WireRecorder } from './recorder.js';
 import { openHttpStream } from './http-stream.js';
 import { flatHeaders } from './flat-headers.js';
+import { decodeBody } from './body-text.js';
 import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, watchSockets, withOneRetry } from './reset-retry.js';
 import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
@@ -326,16 +327,20 @@ export class HttpTransport implements Transport {
       bodyTimeout: o.timeoutMs,
     });
     const h = flatHeaders(res.headers);
-    let bodyText = '';
+    // Bytes are kept and decoded once, so a character split between two chunks is not garbled.
+    const chunks: Buffer[] = [];
+    let size = 0;
     let cut = false;
     for await (const c of res.body) {
-      bodyText += (c as Buffer).toString('utf8');
-      if (bodyText.length >= (o.maxBytes ?? 64 * 1024)) {
+      chunks.push(c as Buffer);
+      size += (c as Buffer).length;
+      if (size >= (o.maxBytes ?? 64 * 1024)) {
         cut = true;
         res.body.destroy();
         break;
       }
     }
+    const bodyText = decodeBody(chunks);
     let json: unknown;
     try {
       json = bodyText ? parseBounded(bodyText) : undefined;
@@ -409,5 +414,5 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number): P
     }
     chunks.push(c as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeBody(chunks);
 }
