@@ -102,6 +102,11 @@ export class SharedState {
     return a.promise;
   }
 
+  /** Whether some check has asked for the list yet (reading it then sends nothing new). */
+  listAsked(method: keyof typeof LIST_KEY): boolean {
+    return this.memo.has(`list:${method}`);
+  }
+
   list(method: keyof typeof LIST_KEY): Promise<ListOutcome> {
     const p = this.listOnce(method);
     this.asked.get(method)?.settle(p);

@@ -20,6 +20,7 @@ import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueInput } from './catalogue.js';
 import { contractsStep, hasExamples } from './contracts-step.js';
 import { ContractsBeside } from './contracts-beside.js';
+import { EARLY_CONTRACTS_BELOW, EarlyContracts } from './contracts-early.js';
 import { startOrder } from './schedule.js';
 import type { ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
@@ -177,16 +178,15 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       if (kept) adoptSharedSession(env.shared, kept);
       if (spares) adoptSpareCopies(env.shared, spares);
       kept = undefined;
+      const besideFrom = o.contractsBesideFrom ?? CONTRACTS_BESIDE_FROM;
       if (o.checks.length && o.contracts !== false && !o.capture && !hasExamples(o))
-        beside = new ContractsBeside(
-          env.shared.whenAsked('tools/list'),
-          () => catalogueInput(env.shared, env.probe),
-          o.contracts,
-          recorder.masker,
-          o.contractsBesideFrom ?? CONTRACTS_BESIDE_FROM,
-        );
+        beside = new ContractsBeside(env.shared.whenAsked('tools/list'), () => catalogueInput(env.shared, env.probe), o.contracts, recorder.masker, besideFrom);
+      const early =
+        o.checks.length && o.contracts !== false && !o.capture && !hasExamples(o)
+          ? new EarlyContracts(env.shared, probe, recorder.masker, o.contracts, Math.min(EARLY_CONTRACTS_BELOW, besideFrom))
+          : undefined;
       try {
-        const running = runAll(o.checks, env, transport, deadline.signal, o.concurrency);
+        const running = runAll(o.checks, env, transport, deadline.signal, o.concurrency, () => early?.begin());
         if (o.checks.length) warmAjv();
         report.results = await running;
       } finally {
@@ -194,7 +194,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       }
       if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
         const thread = beside && { thread: beside, waitMs: deadline.left(timeouts.runDeadline) };
-        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d), thread, serverDone);
+        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d), thread, serverDone, early);
         if (section) (report.sections ??= []).push(section);
         // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
         if (!o.checks.length && problems.length)
@@ -227,7 +227,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   report.summary = summarize(report.results);
   report.durationMs = Math.round(performance.now() - t0);
   // Last line of defence: whatever a check quoted (messages, actual values, findings, keys) leaves masked.
-  return maskReport(masker, report);
+  return maskReport(masker, report, (e) => recorder.maskedAsNow(e));
 }
 
 async function runAll(
@@ -236,6 +236,8 @@ async function runAll(
   transport: Transport,
   deadline: AbortSignal,
   concurrency: number,
+  /** Called once when only window-bound checks are left running (the run then waits on the clock). */
+  windowsOnly: () => void = () => undefined,
 ): Promise<CheckResult[]> {
   const results = new Map<string, CheckResult>();
   // Says how long the run had and how to give it more: a slow server's run ends here, not on a verdict.
@@ -275,9 +277,16 @@ async function runAll(
     results.set(def.id, r);
   };
   const first = startOrder(checks.filter((c) => !c.runsLast));
+  let windowsLeft = first.filter((c) => c.holdsWindow).length;
+  let othersLeft = first.length - windowsLeft;
   let next = 0;
   const worker = async () => {
-    while (next < first.length) await runOne(first[next++]!);
+    while (next < first.length) {
+      const def = first[next++]!;
+      await runOne(def);
+      if (def.holdsWindow) windowsLeft--;
+      else if (--othersLeft === 0 && windowsLeft > 0) windowsOnly();
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, first.length)) }, worker));
   for (const c of checks.filter((c) => c.runsLast)) await runOne(c);
