@@ -102,6 +102,18 @@ export class SharedState {
     return a.promise;
   }
 
+  private windowListener: ((checkId: string) => void) | undefined;
+
+  /** A window-bound check's listen window is open (its first message came): the run waits on the clock from here. */
+  windowOpened(checkId: string): void {
+    this.windowListener?.(checkId);
+  }
+
+  /** How the run hears of each window that opens. */
+  onWindowOpened(listener: (checkId: string) => void): void {
+    this.windowListener = listener;
+  }
+
   /** Whether some check has asked for the list yet (reading it then sends nothing new). */
   listAsked(method: keyof typeof LIST_KEY): boolean {
     return this.memo.has(`list:${method}`);

@@ -106,13 +106,21 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // A large catalogue's contracts analysis, begun on a worker thread while the checks run.
   let beside: ContractsBeside | undefined;
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
-  // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once they have sent
-  // their first requests (the listen windows among them), so it is off the path from the probe to the windows; for a
-  // catalogue-only run, while the probe is out. Runs that judge no schema (no checks, no contracts) never load it.
+  // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once the listen windows
+  // are open (below), so it is off the path from the probe to the windows; for a catalogue-only run, while the probe
+  // is out. Runs that judge no schema (no checks, no contracts) never load it.
   const warmAjv = () => afterSend(() => sharedAjvPool.get('2020-12'));
   if (!o.checks.length && o.contracts !== false) warmAjv();
-  // The probe's answer is checked against the 2026-07-28 wire model: its validators load while the probe is out.
-  if (recorder.audit) afterSend(preloadWireValidators);
+  // With checks to run, the wire audit judges (and loads its validators, about 20 ms) once the listen windows are open,
+  // as Ajv sets up then: a window starts when its first message is read, which would wait behind either. Without
+  // checks the probe's answer is judged at once, and the validators load while the probe is out.
+  if (o.checks.length) recorder.audit?.hold();
+  else if (recorder.audit) afterSend(preloadWireValidators);
+  const windowsOpen = () =>
+    afterSend(() => {
+      recorder.audit?.release();
+      warmAjv();
+    });
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
     // A modern server's own process also takes errors/version-every-request's first question, before any check.
@@ -186,10 +194,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
           ? new EarlyContracts(env.shared, probe, recorder.masker, o.contracts, Math.min(EARLY_CONTRACTS_BELOW, besideFrom))
           : undefined;
       try {
-        const running = runAll(o.checks, env, transport, deadline.signal, o.concurrency, () => early?.begin());
-        if (o.checks.length) warmAjv();
-        report.results = await running;
+        report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency, { windowsOpen, windowsOnly: () => early?.begin() });
       } finally {
+        recorder.audit?.release();
         sharedClosing = env.shared.close();
       }
       if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
@@ -236,8 +243,12 @@ async function runAll(
   transport: Transport,
   deadline: AbortSignal,
   concurrency: number,
-  /** Called once when only window-bound checks are left running (the run then waits on the clock). */
-  windowsOnly: () => void = () => undefined,
+  hooks: {
+    /** Called once every listen window is open (or its check ended; at once when none runs, at the latest after 1 s). */
+    windowsOpen: () => void;
+    /** Called once when only window-bound checks are left running (the run then waits on the clock). */
+    windowsOnly: () => void;
+  },
 ): Promise<CheckResult[]> {
   const results = new Map<string, CheckResult>();
   // Says how long the run had and how to give it more: a slow server's run ends here, not on a verdict.
@@ -279,16 +290,34 @@ async function runAll(
   const first = startOrder(checks.filter((c) => !c.runsLast));
   let windowsLeft = first.filter((c) => c.holdsWindow).length;
   let othersLeft = first.length - windowsLeft;
+  // The run's set-up work waits until every window is open (each opens when its first message is read), within 1 s.
+  const opening = new Set(first.filter((c) => c.holdsWindow).map((c) => c.id));
+  let told = false;
+  const allOpen = (): void => {
+    if (told) return;
+    told = true;
+    clearTimeout(bound);
+    hooks.windowsOpen();
+  };
+  const opened = (id: string): void => {
+    if (opening.delete(id) && !opening.size) allOpen();
+  };
+  const bound = setTimeout(allOpen, 1000).unref();
+  env.shared.onWindowOpened(opened);
+  if (!opening.size) allOpen();
   let next = 0;
   const worker = async () => {
     while (next < first.length) {
       const def = first[next++]!;
       await runOne(def);
-      if (def.holdsWindow) windowsLeft--;
-      else if (--othersLeft === 0 && windowsLeft > 0) windowsOnly();
+      if (def.holdsWindow) {
+        windowsLeft--;
+        opened(def.id);
+      } else if (--othersLeft === 0 && windowsLeft > 0) hooks.windowsOnly();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, first.length)) }, worker));
+  allOpen();
   for (const c of checks.filter((c) => c.runsLast)) await runOne(c);
   return checks.map((c) => results.get(c.id)!);
 }
