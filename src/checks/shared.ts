@@ -102,6 +102,23 @@ export class SharedState {
     return a.promise;
   }
 
+  private windowListener: ((checkId: string) => void) | undefined;
+
+  /** A window-bound check's listen window is open (its first message came): the run waits on the clock from here. */
+  windowOpened(checkId: string): void {
+    this.windowListener?.(checkId);
+  }
+
+  /** How the run hears of each window that opens. */
+  onWindowOpened(listener: (checkId: string) => void): void {
+    this.windowListener = listener;
+  }
+
+  /** Whether some check has asked for the list yet (reading it then sends nothing new). */
+  listAsked(method: keyof typeof LIST_KEY): boolean {
+    return this.memo.has(`list:${method}`);
+  }
+
   list(method: keyof typeof LIST_KEY): Promise<ListOutcome> {
     const p = this.listOnce(method);
     this.asked.get(method)?.settle(p);

@@ -38,6 +38,12 @@ export function isSecretName(name: string): boolean {
 
 export class Masker {
   private readonly literals: string[] = [];
+  private learnt = 0;
+
+  /** Grows with every literal secret learnt: text masked at the same version needs no second pass. */
+  get version(): number {
+    return this.learnt;
+  }
 
   constructor(secrets: Iterable<string> = []) {
     for (const s of secrets) this.add(s);
@@ -47,6 +53,7 @@ export class Masker {
   add(secret: string | undefined): void {
     if (!secret || secret.length < 4 || this.literals.includes(secret)) return;
     this.literals.push(secret);
+    this.learnt++;
     this.literals.sort((a, b) => b.length - a.length);
     // A header value like "Bearer abc" also leaks as "abc" alone.
     const m = /^(?:Bearer|Basic|Token)\s+(.+)$/i.exec(secret);

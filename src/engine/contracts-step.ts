@@ -1,13 +1,14 @@
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { WireRecorder } from '../target/recorder.js';
 import type { ProbeOutcome } from '../target/probe.js';
-import { analyseCatalogue, catalogueDigest, contractsSection, type Catalogue } from '../contracts/index.js';
+import { analyseCatalogue, catalogueDigest, contractsSection, finishAnalysis, type Catalogue } from '../contracts/index.js';
 import type { CheckEnv } from './run-check.js';
 import { catalogueInput } from './catalogue.js';
 import { catalogueOf } from './catalogue-of.js';
 import { runExamples } from './examples.js';
 import { LiveCaller } from './live-caller.js';
 import type { ContractsBeside } from './contracts-beside.js';
+import type { EarlyContracts } from './contracts-early.js';
 import type { TargetRunOptions } from './target-options.js';
 
 const analysisError = (message: string): ReportSection => ({
@@ -32,6 +33,7 @@ export async function contractsStep(
   digest: (d: CatalogueDigest) => void,
   beside?: { thread: ContractsBeside; waitMs: number },
   serverDone?: () => void,
+  earlyHalf?: EarlyContracts,
 ): Promise<{ section?: ReportSection; problems: string[] }> {
   try {
     const { input, problems } = await catalogueInput(env.shared, probe);
@@ -46,18 +48,23 @@ export async function contractsStep(
       digest(reply.digest);
       return { section: reply.section, problems };
     }
-    const catalogue = catalogueOf(input, recorder.masker);
+    // The catalogue half done while the listen windows were open, when nothing since changes it (no examples to add).
+    const early = o.capture || o.contracts === false || hasExamples(o) ? undefined : await earlyHalf?.take(input);
+    const catalogue = early?.catalogue ?? catalogueOf(input, recorder.masker);
     if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
     if (o.contracts === false) return { problems };
     const examples = hasExamples(o) ? await examplesStep(env, recorder, catalogue, o) : undefined;
     serverDone?.();
     let analysis: ReturnType<typeof analyseCatalogue>;
     try {
-      analysis = analyseCatalogue(catalogue, o.contracts, {
+      const options = {
         structuredResults: observed.structuredResults,
         resultSizes: [...observed.resultSizes, ...(examples?.sizes ?? [])],
         extraFindings: examples?.findings ?? [],
-      });
+      };
+      const prepared = early?.prepared;
+      if (prepared && 'error' in prepared) throw new Error(prepared.error);
+      analysis = prepared ? finishAnalysis(prepared, options) : analyseCatalogue(catalogue, o.contracts, options);
     } catch (e) {
       return { problems, section: analysisError((e as Error).message) };
     }

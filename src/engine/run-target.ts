@@ -20,6 +20,7 @@ import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueInput } from './catalogue.js';
 import { contractsStep, hasExamples } from './contracts-step.js';
 import { ContractsBeside } from './contracts-beside.js';
+import { EARLY_CONTRACTS_BELOW, EarlyContracts } from './contracts-early.js';
 import { startOrder } from './schedule.js';
 import type { ReportSection } from '../core/types.js';
 import type { ProbeOutcome } from '../target/probe.js';
@@ -105,13 +106,21 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // A large catalogue's contracts analysis, begun on a worker thread while the checks run.
   let beside: ContractsBeside | undefined;
   const begun = legacyChecks ? BegunHandshake.begin(spec, recorder, deadline.left(timeouts.startup), timeouts.request, deadline.signal) : undefined;
-  // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once they have sent
-  // their first requests (the listen windows among them), so it is off the path from the probe to the windows; for a
-  // catalogue-only run, while the probe is out. Runs that judge no schema (no checks, no contracts) never load it.
+  // Ajv loads on first use (about 0.1 s of synchronous work), ahead of it: with checks to run, once the listen windows
+  // are open (below), so it is off the path from the probe to the windows; for a catalogue-only run, while the probe
+  // is out. It warms in parts with a turn of the event loop between them. Runs that judge no schema never load it.
   const warmAjv = () => afterSend(() => void sharedAjvPool.warm('2020-12', () => new Promise((resolve) => setImmediate(resolve))));
   if (!o.checks.length && o.contracts !== false) warmAjv();
-  // The probe's answer is checked against the 2026-07-28 wire model: its validators load while the probe is out.
-  if (recorder.audit) afterSend(preloadWireValidators);
+  // With checks to run, the wire audit judges (and loads its validators, about 20 ms) once the listen windows are open,
+  // as Ajv sets up then: a window starts when its first message is read, which would wait behind either. Without
+  // checks the probe's answer is judged at once, and the validators load while the probe is out.
+  if (o.checks.length) recorder.audit?.hold();
+  else if (recorder.audit) afterSend(preloadWireValidators);
+  const windowsOpen = () =>
+    afterSend(() => {
+      recorder.audit?.release();
+      warmAjv();
+    });
   try {
     probe = await probeEra(client, deadline.left(timeouts.startup));
     // A modern server's own process also takes errors/version-every-request's first question, before any check.
@@ -177,24 +186,22 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       if (kept) adoptSharedSession(env.shared, kept);
       if (spares) adoptSpareCopies(env.shared, spares);
       kept = undefined;
+      const besideFrom = o.contractsBesideFrom ?? CONTRACTS_BESIDE_FROM;
       if (o.checks.length && o.contracts !== false && !o.capture && !hasExamples(o))
-        beside = new ContractsBeside(
-          env.shared.whenAsked('tools/list'),
-          () => catalogueInput(env.shared, env.probe),
-          o.contracts,
-          recorder.masker,
-          o.contractsBesideFrom ?? CONTRACTS_BESIDE_FROM,
-        );
+        beside = new ContractsBeside(env.shared.whenAsked('tools/list'), () => catalogueInput(env.shared, env.probe), o.contracts, recorder.masker, besideFrom);
+      const early =
+        o.checks.length && o.contracts !== false && !o.capture && !hasExamples(o)
+          ? new EarlyContracts(env.shared, probe, recorder.masker, o.contracts, Math.min(EARLY_CONTRACTS_BELOW, besideFrom))
+          : undefined;
       try {
-        const running = runAll(o.checks, env, transport, deadline.signal, o.concurrency);
-        if (o.checks.length) warmAjv();
-        report.results = await running;
+        report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency, { windowsOpen, windowsOnly: () => early?.begin() });
       } finally {
+        recorder.audit?.release();
         sharedClosing = env.shared.close();
       }
       if ((o.contracts !== false || o.capture) && !deadline.expired && transport.deadReason === undefined) {
         const thread = beside && { thread: beside, waitMs: deadline.left(timeouts.runDeadline) };
-        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d), thread, serverDone);
+        const { section, problems } = await contractsStep(env, probe, recorder, o, (d) => (report.catalogue = d), thread, serverDone, early);
         if (section) (report.sections ??= []).push(section);
         // A catalogue-only run (contracts, snapshot, diff) that could not read the catalogue has no verdict.
         if (!o.checks.length && problems.length)
@@ -227,7 +234,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   report.summary = summarize(report.results);
   report.durationMs = Math.round(performance.now() - t0);
   // Last line of defence: whatever a check quoted (messages, actual values, findings, keys) leaves masked.
-  return maskReport(masker, report);
+  return maskReport(masker, report, (e) => recorder.maskedAsNow(e));
 }
 
 async function runAll(
@@ -236,6 +243,12 @@ async function runAll(
   transport: Transport,
   deadline: AbortSignal,
   concurrency: number,
+  hooks: {
+    /** Called once every listen window is open (or its check ended; at once when none runs, at the latest after 1 s). */
+    windowsOpen: () => void;
+    /** Called once when only window-bound checks are left running (the run then waits on the clock). */
+    windowsOnly: () => void;
+  },
 ): Promise<CheckResult[]> {
   const results = new Map<string, CheckResult>();
   // Says how long the run had and how to give it more: a slow server's run ends here, not on a verdict.
@@ -275,11 +288,36 @@ async function runAll(
     results.set(def.id, r);
   };
   const first = startOrder(checks.filter((c) => !c.runsLast));
+  let windowsLeft = first.filter((c) => c.holdsWindow).length;
+  let othersLeft = first.length - windowsLeft;
+  // The run's set-up work waits until every window is open (each opens when its first message is read), within 1 s.
+  const opening = new Set(first.filter((c) => c.holdsWindow).map((c) => c.id));
+  let told = false;
+  const allOpen = (): void => {
+    if (told) return;
+    told = true;
+    clearTimeout(bound);
+    hooks.windowsOpen();
+  };
+  const opened = (id: string): void => {
+    if (opening.delete(id) && !opening.size) allOpen();
+  };
+  const bound = setTimeout(allOpen, 1000).unref();
+  env.shared.onWindowOpened(opened);
+  if (!opening.size) allOpen();
   let next = 0;
   const worker = async () => {
-    while (next < first.length) await runOne(first[next++]!);
+    while (next < first.length) {
+      const def = first[next++]!;
+      await runOne(def);
+      if (def.holdsWindow) {
+        windowsLeft--;
+        opened(def.id);
+      } else if (--othersLeft === 0 && windowsLeft > 0) hooks.windowsOnly();
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, first.length)) }, worker));
+  allOpen();
   for (const c of checks.filter((c) => c.runsLast)) await runOne(c);
   return checks.map((c) => results.get(c.id)!);
 }

@@ -23,6 +23,8 @@ export class WireRecorder {
   private bytes = 0;
   private seq = 0;
   private readonly t0 = performance.now();
+  /** The masker's version each entry was masked at (see maskedAsNow). */
+  private readonly maskedAt = new WeakMap<WireEntry, number>();
 
   constructor(
     readonly masker: Masker = new Masker(),
@@ -74,7 +76,13 @@ export class WireRecorder {
       }
     }
     this.entries.push(entry);
+    this.maskedAt.set(entry, this.masker.version);
     return seq;
+  }
+
+  /** Whether the entry's texts (url, header values, body, raw text, retry cause) were masked with every secret known now. */
+  maskedAsNow(entry: WireEntry): boolean {
+    return this.maskedAt.get(entry) === this.masker.version;
   }
 
   /** Attributes entries to `phase` after all (a session begun for one purpose, kept for another before any use). */

@@ -15,21 +15,27 @@ const MAX_FINDINGS = 500;
  * Validates every message the server sends against our 2026-07-28 wire model, as it arrives. Harness requests are
  * seen too, only to learn which method each response answers (and which extensions the request declared).
  */
+type Request = { method: string; extensions: string[]; name?: string };
+
 export class WireAudit {
-  readonly findings: WireFinding[] = [];
+  private readonly judged: WireFinding[] = [];
+  private over = 0;
+  /** Server messages not judged yet, while the audit is held (see hold). */
+  private queue: { seq: number; json: object | undefined; legacy: boolean; req?: Request }[] | undefined;
   serverMessages = 0;
-  dropped = 0;
   /** Structured results of completed tool calls, for the outputSchema contract rule. */
   readonly structuredResults: { tool: string; structuredContent: unknown }[] = [];
   /** Size of every tool result seen (bytes of JSON), and whether it handed data over as a link or embedded resource. */
   readonly resultSizes: { tool: string; bytes: number; linked: boolean }[] = [];
-  private readonly requests = new Map<string, { method: string; extensions: string[]; name?: string }>();
+  private readonly requests = new Map<string, Request>();
   /** The model messages are judged by: 2026-07-28, or 2025-11-25 once the probe finds a 2025-era server. */
   era: 'modern' | 'legacy' = 'modern';
 
   observe(seq: number, from: 'harness' | 'server', json: unknown): void {
     if (!json || typeof json !== 'object' || Array.isArray(json)) {
-      if (from === 'server') this.add({ seq, path: '', message: 'not a JSON-RPC message object' });
+      if (from !== 'server') return;
+      if (this.queue) this.queue.push({ seq, json: undefined, legacy: false });
+      else this.add({ seq, path: '', message: 'not a JSON-RPC message object' });
       return;
     }
     const m = json as Record<string, unknown>;
@@ -41,14 +47,11 @@ export class WireAudit {
       return;
     }
     this.serverMessages++;
-    if (wasDepthCut(json)) this.add({ seq, path: '', message: `nested deeper than ${MAX_JSON_DEPTH} levels: the deeper parts were cut and not judged` });
     const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
     // The answer to initialize is 2025 wire whatever the server's era (a dual-era server keeps the old handshake).
     const legacy = this.era === 'legacy' || req?.method === 'initialize';
-    const issues = legacy
-      ? validateLegacyServerMessage(json, req?.method)
-      : validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
-    for (const i of issues) this.add({ seq, ...i, ...(req ? { method: req.method } : {}) });
+    if (this.queue) this.queue.push({ seq, json: m, legacy, ...(req ? { req } : {}) });
+    else this.judge(seq, m, legacy, req);
     const r = m.result as Record<string, unknown> | undefined;
     if (
       req?.method === 'tools/call' &&
@@ -64,9 +67,53 @@ export class WireAudit {
       this.resultSizes.push(measureResult(req.name, r));
   }
 
+  /** What the audit found, in the order the messages came (messages held back are judged first). */
+  get findings(): WireFinding[] {
+    this.drain();
+    return this.judged;
+  }
+
+  /** Findings past the cap, not kept. */
+  get dropped(): number {
+    this.drain();
+    return this.over;
+  }
+
+  /**
+   * Holds the judging (and the loading of the validators it needs) back until release, or until something reads the
+   * findings: the run's path from the probe to its listen windows is not made to wait for it. Only the time of the
+   * judging changes: each message is judged against the model and era it came under.
+   */
+  hold(): void {
+    this.queue ??= [];
+  }
+
+  /** Judges what was held back and every message from now on as it comes. */
+  release(): void {
+    this.drain();
+    this.queue = undefined;
+  }
+
+  private drain(): void {
+    const q = this.queue;
+    if (!q?.length) return;
+    this.queue = [];
+    for (const h of q)
+      if (h.json === undefined) this.add({ seq: h.seq, path: '', message: 'not a JSON-RPC message object' });
+      else this.judge(h.seq, h.json, h.legacy, h.req);
+  }
+
+  private judge(seq: number, json: object, legacy: boolean, req: Request | undefined): void {
+    if (wasDepthCut(json)) this.add({ seq, path: '', message: `nested deeper than ${MAX_JSON_DEPTH} levels: the deeper parts were cut and not judged` });
+    const issues = legacy
+      ? validateLegacyServerMessage(json, req?.method)
+      : validateServerMessage(json, req ? { requestMethod: req.method, extensions: req.extensions } : {});
+    for (const i of issues) this.add({ seq, ...i, ...(req ? { method: req.method } : {}) });
+  }
+
   private add(f: WireFinding): void {
-    if (this.findings.length >= MAX_FINDINGS) this.dropped++;
-    else this.findings.push(f);
+    if (this.judged.length >= MAX_FINDINGS) this.over++;
+    else this.judged.push(f);
   }
 }
 

@@ -17,6 +17,11 @@ describe('the check catalogue', () => {
     const ids = CHECKS.map((c) => c.id);
     assert.equal(new Set(ids).size, ids.length, 'ids are unique');
     for (const id of ids) assert.match(id, /^[a-z0-9-]+\/[a-z0-9-]+(\/[a-z0-9-]+)*$/, id);
+    // Code-unit order; over the id alphabet above it is also the order a locale collator gives (listings did not move).
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     assert.deepEqual(
       ids,
       [...ids].sort((a, b) => a.localeCompare(b)),

@@ -5,6 +5,7 @@ import { Masker } from '../../src/core/mask.js';
 import { summarize } from '../../src/core/summary.js';
 import type { CheckResult, TargetReport } from '../../src/core/types.js';
 import { maskReport } from '../../src/engine/mask-report.js';
+import { WireRecorder } from '../../src/target/recorder.js';
 
 const result = (checkId: string, message: string): CheckResult => ({
   checkId,
@@ -62,4 +63,27 @@ test('a report with nothing to mask comes back with every part as it was', () =>
   const out = maskReport(masker, { ...r, results: [r.results[0]!], sections: [r.sections![1]!], wire: [r.wire[0]!], stderr: 'quiet' });
   assert.equal(out.results[0], r.results[0]);
   assert.equal(out.wire[0], r.wire[0]);
+});
+
+test('wire entries the recorder masked with every secret known are judged by their labels, keys and names only', () => {
+  const masker = new Masker(['s3cr3t-value']);
+  const recorder = new WireRecorder(masker);
+  const body = { jsonrpc: '2.0', id: 1, result: { text: 'echoed s3cr3t-value', 'Bearer abcdefghij': 1 } };
+  recorder.record({ from: 'server', channel: 'http', phase: 'probe', http: { status: 200, headers: { 'x-note': 's3cr3t-value' } }, json: body });
+  recorder.record({ from: 'harness', channel: 'http', phase: 'tools/s3cr3t-value-probe', http: { method: 'POST', url: 'http://h/?k=s3cr3t-value' } });
+  recorder.record({ from: 'harness', channel: 'http', phase: 'shared', http: { method: 'POST', headers: { 'x-s3cr3t-value': 'v' } } });
+  // Learnt after the first three were recorded: those are masked again in full.
+  const late = new WireRecorder(masker);
+  late.record({ from: 'server', channel: 'http', phase: 'p', json: { leak: 'late-secret-42' } });
+  masker.add('late-secret-42');
+  recorder.record({ from: 'server', channel: 'http', phase: 'p', json: { text: 'fine' } });
+  const r = { ...report(), wire: [...recorder.entries, ...late.entries] };
+  const out = maskReport(masker, r, (e) => recorder.maskedAsNow(e));
+  assert.deepEqual(out.wire, masker.json(r.wire), 'the same text as masking every entry in full');
+  assert.equal(JSON.stringify(out.wire).includes('s3cr3t-value'), false);
+  assert.equal(JSON.stringify(out.wire).includes('late-secret-42'), false);
+  assert.equal(out.wire[3], r.wire[3], 'an entry masked with every secret, with clean labels, is kept as it is');
+  assert.equal(recorder.maskedAsNow(r.wire[0]!), false, 'a secret learnt since: masked again in full');
+  assert.equal(recorder.maskedAsNow(r.wire[3]!), true);
+  assert.equal(late.maskedAsNow(r.wire[3]!), false, 'another recorder never vouches for it');
 });

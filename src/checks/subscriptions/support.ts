@@ -74,7 +74,7 @@ export async function openListen(t: CheckContext, filter: JsonObject): Promise<L
 /** For the checks that need a working listen: stop (precondition) when it was refused or ended at once. */
 export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
   const m = obj(l.first?.message);
-  if (l.first && isNotification(m)) return;
+  if (l.first && isNotification(m)) return t.shared.windowOpened(t.checkId);
   await l.stream.close();
   const what = !l.first
     ? 'nothing arrived on the listen stream'
