@@ -148,8 +148,9 @@ function hashMap(list: Entity[], key: string, ordered: WeakSet<object>, feed: (t
   return hashes;
 }
 
-export function buildCatalogue(input: RawCatalogueInput): Catalogue {
-  return buildOwnedCatalogue(input, false);
+/** `watch`, when given, sees the canonical text of every tool, prompt, resource and template as it is hashed. */
+export function buildCatalogue(input: RawCatalogueInput, watch?: (text: string) => void): Catalogue {
+  return buildOwnedCatalogue(input, false, watch);
 }
 
 /**
@@ -158,7 +159,7 @@ export function buildCatalogue(input: RawCatalogueInput): Catalogue {
  * resourceTemplates, resources, tools}` (keys in canonical order), fed from each entity's canonical text: canonical JSON
  * of an array is its members' texts joined, so nothing is written twice.
  */
-export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): Catalogue {
+export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean, watch?: (text: string) => void): Catalogue {
   if (!input || typeof input !== 'object') throw new CatalogueError('catalogue input must be an object');
   const ordered = new WeakSet<object>();
   const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned, ordered), 'name') as CatalogueTool[];
@@ -182,6 +183,7 @@ export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): C
     const hashes = hashMap(list, key, ordered, (text, i) => {
       if (i) surface.update(',');
       surface.update(text);
+      watch?.(text);
     });
     surface.update(']');
     return hashes;
