@@ -162,7 +162,9 @@ function hashMap(
     for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
     const text = ordered.has(e) ? orderedEntityText(e) : frozen.has(e) ? frozenText(e, frozen) : canonicalText(e);
     feed(text, i);
-    setOwn(hashes, k, sha256(text));
+    // Only `__proto__` would reach a setter on a plain object; plain assignment is much faster than defineProperty.
+    if (k === '__proto__') setOwn(hashes, k, sha256(text));
+    else hashes[k] = sha256(text);
   });
   return hashes;
 }
