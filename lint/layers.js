@@ -30,9 +30,13 @@ export const LAYERS = {
     may: ['target'],
     why: '`check -- <command>` starts the server while the CLI loads the rest (target/head-start.ts): read before the public API',
   },
+  'offline.ts': {
+    may: ['core', 'config', 'contracts'],
+    why: 'what the commands on snapshot files need (config, catalogue files, diff), so `diff a.json b.json` loads neither engine nor checks',
+  },
   'options.ts': { may: ['core', 'config'], why: 'the option table and exit codes (mcp-assay/options): plain data, read by --help' },
   cli: {
-    may: ['index.ts', 'eval.ts', 'options.ts', 'version.ts', 'head-start.ts'],
+    may: ['index.ts', 'eval.ts', 'offline.ts', 'options.ts', 'version.ts', 'head-start.ts'],
     why: 'the CLI uses the public API only (version.ts directly, so --version loads nothing else; head-start.ts before the API); its own modules load lazily',
   },
 };

@@ -1,6 +1,7 @@
 import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { assay, CatalogueError, liveRunOptions, parseCatalogue, type AssayConfig, type Catalogue, type PlannedTarget, type TargetReport } from '../index.js';
+import type { AssayConfig, Catalogue, PlannedTarget, TargetReport } from '../index.js';
+import { CatalogueError, parseCatalogue } from '../offline.js';
 import { UsageError } from './usage-error.js';
 
 export interface LiveOptions {
@@ -36,6 +37,8 @@ export interface LiveCatalogue {
 
 /** Reads a live server's catalogue: probe and list calls only, no checks, no tool calls. */
 export async function catalogueFromTarget(t: PlannedTarget, cfg: AssayConfig, o: LiveOptions): Promise<LiveCatalogue> {
+  // The engine loads only for a live side: a diff of two files never needs it.
+  const { assay, liveRunOptions } = await import('../index.js');
   const capture: { catalogue?: Catalogue; catalogueProblems?: string[] } = {};
   const report = await assay([t], { ...liveRunOptions(o), capture });
   const target = report.targets[0]!;

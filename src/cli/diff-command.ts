@@ -1,22 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
-import {
-  applyDiffAllowances,
-  diffCatalogues,
-  diffExitCode,
-  EXIT,
-  renderDiffMarkdown,
-  terminalText,
-  type AssayConfig,
-  type Catalogue,
-  type CatalogueChange,
-  type DiffAllowance,
-} from '../index.js';
+import type { AssayConfig, Catalogue, CatalogueChange, DiffAllowance } from '../index.js';
+import { applyDiffAllowances, diffCatalogues, diffExitCode, EXIT, renderDiffMarkdown, terminalText } from '../offline.js';
 import type { Plan } from './plan.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
 import { takeTrailingOptions, targetFromOperands } from './targets.js';
-import { useColor } from './output.js';
+import { useColor } from './color.js';
 import { UsageError } from './usage-error.js';
 
 export interface DiffOptions {

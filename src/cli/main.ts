@@ -46,7 +46,8 @@ export async function main(argv: string[]): Promise<number> {
   if (debug || api) (await loadApi()).setDebug(debug);
   // A command's module (and the API under it) loads only once commander has picked that command.
   const program = buildProgram((inv) => {
-    pending = loadApi().then(async () => (await import('./dispatch.js')).runCommand(inv));
+    // diff loads the public API only if a side is a live server (a diff of two snapshot files never needs it).
+    pending = (inv.command === 'diff' ? Promise.resolve() : loadApi()).then(async () => (await import('./dispatch.js')).runCommand(inv));
   });
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -26,8 +26,4 @@ export async function writeReports(report: Report, files: ReportFiles, opts: Ren
   return written;
 }
 
-export function useColor(stream: NodeJS.WriteStream, flag: boolean | undefined): boolean {
-  if (flag === false || process.env.NO_COLOR) return false;
-  if (process.env.FORCE_COLOR) return true;
-  return stream.isTTY === true;
-}
+export { useColor } from './color.js';

@@ -1,3 +1,5 @@
+import type { AssayConfig, PlannedTarget } from '../index.js';
+// Values from the offline entry, so a command on snapshot files plans without loading the engine.
 import {
   CONTRACT_RULES,
   ConfigError,
@@ -8,9 +10,7 @@ import {
   serverRunOptions,
   serverToTarget,
   validateRuleSettings,
-  type AssayConfig,
-  type PlannedTarget,
-} from '../index.js';
+} from '../offline.js';
 import type { Invocation } from './program.js';
 import { targetFromFile } from './sources.js';
 import { targetFromOperands } from './targets.js';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { SourceError, targetsFromClientConfig, targetsFromServerJson, type TargetSpec } from '../index.js';
+import type { TargetSpec } from '../index.js';
+import { SourceError, targetsFromClientConfig, targetsFromServerJson } from '../offline.js';
 import { UsageError } from './usage-error.js';
 
 /** Expands `${VAR}` in every string of a JSON document; an unset variable is an error naming it. */

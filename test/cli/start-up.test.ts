@@ -77,6 +77,21 @@ describe('a command loads only what it uses', () => {
     );
   });
 
+  it('diff of two snapshot files loads no engine, check, transport or SDK', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'assay-diff-load-'));
+    writeFileSync(path.join(dir, 'old.json'), JSON.stringify({ tools: [{ name: 'a', description: 'Reads a.' }] }));
+    writeFileSync(path.join(dir, 'new.json'), JSON.stringify({ tools: [{ name: 'a', description: 'Reads a, quickly.' }] }));
+    const mods = loaded(['diff', 'old.json', 'new.json'], cliArgv(), dir);
+    assert.ok(
+      mods.some((m) => /\/src\/contracts\/diff\//.test(m)),
+      'the diff was loaded',
+    );
+    assert.deepEqual(
+      mods.filter((m) => heavy.test(m) || /\/src\/(engine|checks|target|reporters\/[a-z-]+\/)|\/src\/index\.[jt]s$/.test(m)),
+      [],
+    );
+  });
+
   it('check loads the YAML parser and the config schema only when there is a config file to read', () => {
     const parsers = (cwd: string) => loaded(['check', '--list'], cliArgv(), cwd).filter((m) => /node_modules\/(zod|yaml)\//.test(m));
     const bare = mkdtempSync(path.join(tmpdir(), 'assay-noconfig-'));

@@ -5,7 +5,18 @@ import { handWrittenCanonical } from '../../src/contracts/shared/canonical.js';
 import { canonicalCopy, canonicalText, isFrozenJson, liftedCopy } from '../../src/contracts/shared/canonical-copy.js';
 import { partByPart, serializeCatalogue } from '../../src/contracts/catalogue/catalogue-serialize.js';
 import { buildCatalogue, parseCatalogue, type Catalogue } from '../../src/contracts/index.js';
+import { madeCopy } from '../../src/contracts/catalogue/catalogue.js';
 import { sample } from '../support/json-sample.js';
+
+/** A deep copy that keeps what JSON would not (functions, symbols, -0, holes) and keys such as `__proto__` as own keys. */
+function clone<T>(v: T): T {
+  if (!v || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x: unknown) => clone(x)) as T;
+  const out = {};
+  for (const k of Object.keys(v))
+    Object.defineProperty(out, k, { value: clone((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  return out as T;
+}
 
 describe('canonical JSON by copying', () => {
   it('writes exactly what the hand-written serialiser writes, or leaves the value to the general path', () => {
@@ -65,5 +76,33 @@ describe('canonical JSON by copying', () => {
     assert.notEqual(buildCatalogue({ tools: [shallow] }).tools[0], shallow);
     assert.equal(isFrozenJson(deepFreeze({ name: 'a', x: -0 })), false);
     assert.equal(isFrozenJson(deepFreeze({ name: 'a', x: [1, 'b', null, { y: true }] })), true);
+  });
+
+  it('a snapshot of frozen tools (written from the copies their hashes were made from) is byte-identical to one of the same tools unfrozen', () => {
+    const deepFreeze = <T>(v: T): T => {
+      if (v && typeof v === 'object') {
+        for (const x of Object.values(v)) deepFreeze(x);
+        Object.freeze(v);
+      }
+      return v;
+    };
+    let reused = 0;
+    for (let seed = 1; seed < 120; seed++) {
+      // Generated members with awkward keys and values (some not plain JSON), duplicate names, one entity listed twice.
+      const tools = Array.from({ length: 1 + (seed % 7) }, (_, i) => {
+        const s = sample(seed * 31 + i);
+        return { ...(s && typeof s === 'object' && !Array.isArray(s) ? s : { value: s }), name: `t${(seed + i) % 4}` };
+      });
+      tools.push(tools[0]!);
+      if (seed % 3 === 0) tools.push(...(scaleTools(3, { changed: 1 }) as unknown as (typeof tools)[number][]));
+      const thawed = buildCatalogue({ tools: tools.map((t) => clone(t)) });
+      const frozen = buildCatalogue({ tools: tools.map((t) => deepFreeze(clone(t))) });
+      const text = serializeCatalogue(frozen);
+      assert.equal(text, serializeCatalogue(thawed), `seed ${seed}`);
+      assert.equal(text, partByPart(frozen), `seed ${seed}`);
+      assert.deepEqual(frozen.hashes, thawed.hashes);
+      reused += frozen.tools.filter((t) => madeCopy(frozen, t) !== undefined).length;
+    }
+    assert.ok(reused > 100, `the copies were reused for ${reused} tools`);
   });
 });

@@ -48,6 +48,15 @@ describe('catalogue snapshot', () => {
     assert.notEqual(c.hashes.tools.alpha, c.hashes.tools.zeta);
   });
 
+  it('keeps a hash for tools named like Object.prototype members, `__proto__` included, and reads them back', () => {
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '__proto__'];
+    const c = buildCatalogue({ tools: names.map((name, i) => ({ name, description: `tool ${i}` })) });
+    assert.deepEqual(Object.keys(c.hashes.tools).sort(), ['__proto__', '__proto__#2', 'constructor', 'hasOwnProperty', 'toString']);
+    assert.equal(Object.getPrototypeOf(c.hashes.tools), Object.prototype);
+    for (const k of Object.keys(c.hashes.tools)) assert.match(c.hashes.tools[k]!, /^sha256:[0-9a-f]{64}$/);
+    assert.deepEqual(parseCatalogue(serializeCatalogue(c), 'odd.json').hashes, c.hashes);
+  });
+
   it('is byte-identical whatever the order of tools and keys', () => {
     const a = serializeCatalogue(buildCatalogue({ tools, server: { name: 's', version: '1' } }));
     const b = serializeCatalogue(buildCatalogue({ tools: (shuffled(tools) as unknown[]).reverse(), server: { version: '1', name: 's' } }));

@@ -1,7 +1,7 @@
 /** Writing a catalogue as the committed snapshot text (read back by catalogue-parse.ts). */
 import { canonicalDocument, canonicalStringify, escapeInvisible } from '../shared/canonical.js';
 import { canonicalCopy, liftedCopy } from '../shared/canonical-copy.js';
-import { CATALOGUE_FORMAT, type Catalogue } from './catalogue.js';
+import { CATALOGUE_FORMAT, madeCopy, type Catalogue } from './catalogue.js';
 
 type Entity = Record<string, unknown>;
 
@@ -28,7 +28,7 @@ function copiedDocument(c: Catalogue): string | undefined {
   const list = (items: readonly unknown[], lift: readonly string[]): Entity[] | undefined => {
     const out: Entity[] = [];
     for (const e of items) {
-      const x = liftedCopy(e, lift);
+      const x = liftedCopy(e, lift, madeCopy(c, e));
       if (!x) return undefined;
       out.push(x);
     }

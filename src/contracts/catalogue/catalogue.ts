@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalStringify, entityState, hashJson, orderedEntityText, setOwn, sha256, toJson } from '../shared/canonical.js';
-import { canonicalText, isFrozenJson } from '../shared/canonical-copy.js';
+import { canonicalCopy, canonicalText, isFrozenJson } from '../shared/canonical-copy.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -109,10 +109,21 @@ export class CatalogueError extends Error {
 type Entity = Record<string, unknown>;
 
 /**
+ * Per catalogue, the canonical copies its hashes were written from, for entities frozen at every level (they cannot
+ * change after the build): writing the snapshot reuses them instead of copying a 5,000-tool list a second time.
+ */
+const copiesOf = new WeakMap<Catalogue, WeakMap<object, unknown>>();
+
+/** The canonical copy of `entity` made while `c` was built, if it was frozen then. */
+export function madeCopy(c: Catalogue, entity: unknown): unknown {
+  return entity && typeof entity === 'object' ? copiesOf.get(c)?.get(entity) : undefined;
+}
+
+/**
  * `owned`: the caller made `list` from JSON text and keeps no reference, so plain JSON members are used as they are,
  * not copied; those already in canonical key order below the top (as a snapshot file writes them) join `ordered`.
  */
-function entities(list: unknown, what: string, key: string, owned: boolean, ordered: WeakSet<object>): Entity[] {
+function entities(list: unknown, what: string, key: string, owned: boolean, ordered: WeakSet<object>, frozen: WeakMap<object, unknown>): Entity[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new CatalogueError(`${what} must be an array`);
   return (list as unknown[]).map((item, i) => {
@@ -120,7 +131,9 @@ function entities(list: unknown, what: string, key: string, owned: boolean, orde
     const state = owned ? entityState(item) : undefined;
     if (state?.ordered) ordered.add(item);
     // A value frozen at every level (a large answer the checks share) cannot change under the catalogue: no copy.
-    const e = ((state ? state.json : isFrozenJson(item)) ? item : toJson(item)) as Entity;
+    const isFrozen = !state && isFrozenJson(item);
+    if (isFrozen) frozen.set(item, undefined);
+    const e = (state?.json || isFrozen ? item : toJson(item)) as Entity;
     if (typeof e[key] !== 'string') throw new CatalogueError(`${what}[${i}].${key} must be a string`);
     return e;
   });
@@ -136,20 +149,37 @@ function sortEntities<T extends Entity>(list: T[], key: string): T[] {
 }
 
 /** Hash per entity, keyed by identity; a repeated name gets `#2`, `#3` so no hash is lost. Each canonical text also goes to `feed`. */
-function hashMap(list: Entity[], key: string, ordered: WeakSet<object>, feed: (text: string, i: number) => void): Record<string, string> {
+function hashMap(
+  list: Entity[],
+  key: string,
+  ordered: WeakSet<object>,
+  frozen: WeakMap<object, unknown>,
+  feed: (text: string, i: number) => void,
+): Record<string, string> {
   const hashes: Record<string, string> = {};
   list.forEach((e, i) => {
     let k = String(e[key]);
     for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
-    const text = ordered.has(e) ? orderedEntityText(e) : canonicalText(e);
+    const text = ordered.has(e) ? orderedEntityText(e) : frozen.has(e) ? frozenText(e, frozen) : canonicalText(e);
     feed(text, i);
-    setOwn(hashes, k, sha256(text));
+    // Only `__proto__` would reach a setter on a plain object; plain assignment is much faster than defineProperty.
+    if (k === '__proto__') setOwn(hashes, k, sha256(text));
+    else hashes[k] = sha256(text);
   });
   return hashes;
 }
 
-export function buildCatalogue(input: RawCatalogueInput): Catalogue {
-  return buildOwnedCatalogue(input, false);
+/** `watch`, when given, sees the canonical text of every tool, prompt, resource and template as it is hashed. */
+/** `canonicalText` of a frozen entity, keeping the copy it was written from. */
+function frozenText(e: Entity, frozen: WeakMap<object, unknown>): string {
+  const copy = canonicalCopy(e);
+  if (copy === undefined) return canonicalText(e);
+  frozen.set(e, copy);
+  return JSON.stringify(copy);
+}
+
+export function buildCatalogue(input: RawCatalogueInput, watch?: (text: string) => void): Catalogue {
+  return buildOwnedCatalogue(input, false, watch);
 }
 
 /**
@@ -158,14 +188,15 @@ export function buildCatalogue(input: RawCatalogueInput): Catalogue {
  * resourceTemplates, resources, tools}` (keys in canonical order), fed from each entity's canonical text: canonical JSON
  * of an array is its members' texts joined, so nothing is written twice.
  */
-export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): Catalogue {
+export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean, watch?: (text: string) => void): Catalogue {
   if (!input || typeof input !== 'object') throw new CatalogueError('catalogue input must be an object');
   const ordered = new WeakSet<object>();
-  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned, ordered), 'name') as CatalogueTool[];
-  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned, ordered), 'name') as CataloguePrompt[];
-  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned, ordered), 'uri') as CatalogueResource[];
+  const frozen = new WeakMap<object, unknown>();
+  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned, ordered, frozen), 'name') as CatalogueTool[];
+  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned, ordered, frozen), 'name') as CataloguePrompt[];
+  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned, ordered, frozen), 'uri') as CatalogueResource[];
   const resourceTemplates = sortEntities(
-    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned, ordered),
+    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned, ordered, frozen),
     'uriTemplate',
   ) as CatalogueResourceTemplate[];
   if (input.instructions !== undefined && typeof input.instructions !== 'string') throw new CatalogueError('instructions must be a string');
@@ -179,9 +210,10 @@ export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): C
   const listed = (name: string, list: Entity[], key: string): Record<string, string> => {
     surface.update(`${name === 'prompts' ? '' : ','}"${name}":[`);
     // Two updates, not one joined string: joining would copy every entity's text once more.
-    const hashes = hashMap(list, key, ordered, (text, i) => {
+    const hashes = hashMap(list, key, ordered, frozen, (text, i) => {
       if (i) surface.update(',');
       surface.update(text);
+      watch?.(text);
     });
     surface.update(']');
     return hashes;
@@ -202,5 +234,6 @@ export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean): C
   const c: Catalogue = { format: CATALOGUE_FORMAT, server, tools, prompts, resources, resourceTemplates, hashes };
   if (input.instructions !== undefined) c.instructions = input.instructions;
   if (typeof input.masked === 'string') c.masked = input.masked;
+  copiesOf.set(c, frozen);
   return c;
 }

@@ -54,9 +54,12 @@ export function canonicalCopy(v: unknown): unknown {
   }
 }
 
-/** A canonical copy of an object with `lift` keys moved to the front (the rest stay sorted), or undefined. */
-export function liftedCopy(v: unknown, lift: readonly string[]): Record<string, unknown> | undefined {
-  const c = canonicalCopy(v);
+/**
+ * A canonical copy of an object with `lift` keys moved to the front (the rest stay sorted), or undefined. `made`: the
+ * canonical copy of `v` already made (only its top level is copied again).
+ */
+export function liftedCopy(v: unknown, lift: readonly string[], made?: unknown): Record<string, unknown> | undefined {
+  const c = made ?? canonicalCopy(v);
   if (c === undefined || c === null || typeof c !== 'object' || Array.isArray(c)) return undefined;
   const sorted = c as Record<string, unknown>;
   const out = Object.create(null) as Record<string, unknown>;
