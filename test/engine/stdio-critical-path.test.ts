@@ -1,6 +1,8 @@
 /** What a full check over stdio waits for before its listen windows open, and when it starts the copies it needs. */
 import assert from 'node:assert/strict';
+import cp from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import { CHECKS } from '../../src/checks/index.js';
@@ -59,4 +61,40 @@ test('a check whose verdict reads probe.dualEra says so, so it waits for the ans
       const def = CHECKS.find((c) => c.id === id);
       if (def) assert.equal(def.readsDualEra, true, `${id} reads probe.dualEra`);
     }
+});
+
+test('the copies the checks need start once the listen requests are out, not between the probe and the windows', { timeout: 120_000 }, async () => {
+  // In this process: every spawn, and the first line written to each child, in the order they happen.
+  const events: string[] = [];
+  const original = cp.spawn;
+  const traced = function (this: unknown, ...a: Parameters<typeof cp.spawn>) {
+    const child = original.apply(this, a);
+    events.push('spawn');
+    const stdin = child.stdin;
+    if (stdin) {
+      const write = stdin.write.bind(stdin) as (...x: unknown[]) => boolean;
+      stdin.write = ((chunk: unknown, ...rest: unknown[]) => {
+        const method = /"method":"([^"]+)"/.exec(String(chunk))?.[1];
+        if (method) events.push(`write ${method}`);
+        return write(chunk, ...rest);
+      }) as typeof stdin.write;
+    }
+    return child;
+  } as typeof cp.spawn;
+  cp.spawn = traced;
+  syncBuiltinESMExports();
+  try {
+    const report = await run(exampleStdio('support-desk/stdio'), { concurrency: 8 });
+    assert.match(report.eraReason, /dual-era/, explain(report));
+    const spawns = events.flatMap((e, i) => (e === 'spawn' ? [i] : []));
+    const listens = events.flatMap((e, i) => (e === 'write subscriptions/listen' ? [i] : []));
+    assert.equal(spawns.length, 4, events.join(', '));
+    assert.ok(listens.length >= 2, events.join(', '));
+    // The run's own process and the 2025 handshake's start first; the two copies only after both listens.
+    for (const s of spawns.slice(2))
+      assert.ok(s > listens[1]!, `a copy spawned (event ${s}) before the second listen (event ${listens[1]}): ${events.join(', ')}`);
+  } finally {
+    cp.spawn = original;
+    syncBuiltinESMExports();
+  }
 });
