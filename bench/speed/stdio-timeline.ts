@@ -3,7 +3,8 @@
  * when each process is first written to and first answers, when the listen windows open and close, when the run ends,
  * and the CPU of each process. Server processes are traced by a preloaded module (its own clock: epoch milliseconds);
  * the windows come from the run's wire record, placed on the same clock by the run's own process's first request.
- * `npm run bench:speed -- --only stdio` prints one after its table; alone: node dist/bench/speed/stdio-timeline.js [--rounds 3]
+ * `npm run bench:speed -- --only stdio` prints one after its table; alone (`--cli` another build's bundle, to compare):
+ *   node dist/bench/speed/stdio-timeline.js [--rounds 3] [--cli path/to/main.js]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,14 +69,14 @@ interface Wire {
 }
 
 /** One traced run in `dir` (kept there): its timeline as Markdown lines. */
-export async function stdioTimeline(dir: string, i = 0): Promise<string[]> {
+export async function stdioTimeline(dir: string, i = 0, cliPath = CLI): Promise<string[]> {
   const log = path.join(dir, `trace-${i}.log`);
   const report = path.join(dir, `report-${i}.json`);
   const flag = ['--import', `data:text/javascript,${encodeURIComponent(tracer(log))}`];
   const cliFlag = ['--import', `data:text/javascript,${encodeURIComponent(spawnTracer(log))}`];
   const t0 = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const args = [...flag, ...cliFlag, CLI, 'check', '--json', report, '--', process.execPath, ...flag, SUPPORT_DESK_STDIO];
+    const args = [...flag, ...cliFlag, cliPath, 'check', '--json', report, '--', process.execPath, ...flag, SUPPORT_DESK_STDIO];
     const child = spawn(process.execPath, args, { cwd: REPO, stdio: 'ignore' });
     child.once('error', reject);
     child.once('close', () => resolve());
@@ -130,7 +131,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1] || 1) || 1;
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-timeline-'));
   try {
-    for (let i = 0; i < rounds; i++) console.log((await stdioTimeline(dir, i)).join('\n'));
+    const cli = process.argv.includes('--cli') ? path.resolve(process.argv[process.argv.indexOf('--cli') + 1]!) : CLI;
+    for (let i = 0; i < rounds; i++) console.log((await stdioTimeline(dir, i, cli)).join('\n'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
