@@ -11,6 +11,7 @@ import { measure, type Command } from './measure.js';
 import { paired, type Case, type PairedResult } from './paired.js';
 import { CLI, CONFORMANCE, EVERYTHING, INSPECTOR_CLI, NODE22, REPO, startSupportDeskHttp, SUPPORT_DESK_STDIO } from './servers.js';
 import { startsOf, table } from './report.js';
+import { stdioTimeline } from './stdio-timeline.js';
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -108,6 +109,8 @@ try {
         `CPU of those server processes together (one run, counted in the CPU column): support-desk ${starts['support-desk'].cpuMs} ms, server-everything ${starts['server-everything'].cpuMs} ms.`,
       ],
     );
+    // Where one support-desk run spends its time: each process's start, first answer and exit, and the windows.
+    out.push('Timeline of one support-desk run over stdio:', '', ...(await stdioTimeline(scratch)));
   }
 
   if (only.has('snapshot')) {

@@ -44,6 +44,11 @@ export interface CheckDefinition {
    * starts ahead of the other slow checks, and its stream reaches the server ahead of their requests.
    */
   holdsWindow?: true;
+  /**
+   * The verdict reads `probe.dualEra`: the check starts once the 2025 handshake has been answered, not right after the
+   * probe with the other 2026-07-28 checks. (A check graded in the 2025 era only always waits for that answer.)
+   */
+  readsDualEra?: true;
   /** The broken-fixture faults that make this check miss: the fault-matrix tests and docs/checks.md derive from them. */
   trippedBy?: FaultTrip[];
   run(t: CheckContext): Promise<void>;

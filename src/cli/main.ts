@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
   }
-  // `check -- <command>`: the server's first copies start now, so their start-up overlaps loading the checks.
+  // `check -- <command>`: the server's own process starts now, so its start-up overlaps loading the checks.
   if (argv[0] === 'check' && argv.includes('--')) (await import('../head-start.js')).startAhead(argv);
   const { EXIT } = await import('../options.js');
   try {

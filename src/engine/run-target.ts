@@ -7,7 +7,7 @@ import { Masker } from '../core/mask.js';
 import { sharedAjvPool } from '../core/json-schema.js';
 import { preloadWireValidators } from '../spec/wire/index.js';
 import { summarize } from '../core/summary.js';
-import { adoptSharedSession, adoptSpareCopies, SharedState, SpareCopies, type CheckDefinition } from '../checks/index.js';
+import { adoptSharedSession, adoptSpareCopies, checkEras, SharedState, SpareCopies, type CheckDefinition } from '../checks/index.js';
 import { McpClient } from '../target/client.js';
 import { probeEra } from '../target/probe.js';
 import { WireRecorder } from '../target/recorder.js';
@@ -93,6 +93,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   let probe: ProbeOutcome | undefined;
   // The dual-era detection's 2025 session, kept for the 2025-era checks until the shared state adopts it.
   let kept: LegacySession | Promise<LegacySession | undefined> | undefined;
+  // A modern server's answer to the 2025 handshake, while it is asked: the checks that depend on it wait for it.
+  let dualEra: Promise<boolean> | undefined;
   const legacyChecks = o.checks.some((c) => c.eras?.includes('legacy'));
   // stdio: copies some checks need untouched start once the server answered (not competing with its own start).
   let spares: SpareCopies | undefined;
@@ -133,17 +135,24 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
       ...(probe.supportedVersions ? { supportedVersions: probe.supportedVersions } : {}),
       ...(probe.protocolVersion ? { protocolVersion: probe.protocolVersion } : {}),
     });
-    if (probe.era === 'modern' && !probe.unreachable && legacyChecks)
+    if (probe.era === 'modern' && !probe.unreachable && legacyChecks) {
       // A second copy (stdio) or the running target (HTTP): not a first start; and never more than half the run,
-      // so a server silent on initialize cannot leave the modern checks no time.
-      probe.dualEra = await detectDualEra(spec, recorder, deadline.left(Math.min(timeouts.respawnStartup, timeouts.runDeadline / 2)), deadline.signal, {
+      // so a server silent on initialize cannot leave the modern checks no time. Not awaited: the checks that do
+      // not depend on the answer (the listen windows first) start on the run's own process meanwhile.
+      let taken: LegacySession | undefined;
+      dualEra = detectDualEra(spec, recorder, deadline.left(Math.min(timeouts.respawnStartup, timeouts.runDeadline / 2)), deadline.signal, {
         requestTimeoutMs: timeouts.request,
-        take: (s) => (kept = s),
+        take: (s) => (taken = s),
         begun,
+      }).then((served) => {
+        probe!.dualEra = served;
+        if (served) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
+        return served;
       });
+      kept = dualEra.then(() => taken);
+    }
     // Not awaited: the checks start while a 2025-era server's begun handshake is still being answered.
     else kept = begun?.keepIf(probe.era === 'legacy' && !probe.unreachable);
-    if (probe.dualEra) report.eraReason += '; also serves the 2025-era initialize handshake (dual-era: both eras tested)';
     // A URL that refused every handshake with a 4xx: an old HTTP+SSE endpoint is named as such (it needs another
     // URL, not a fix). Asked only of a server that answers, and briefly: its stream opens at once.
     const refusedWith = probe.discoverExchange?.http?.status ?? 0;
@@ -194,7 +203,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
           ? new EarlyContracts(env.shared, probe, recorder.masker, o.contracts, Math.min(EARLY_CONTRACTS_BELOW, besideFrom))
           : undefined;
       try {
-        report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency, { windowsOpen, windowsOnly: () => early?.begin() });
+        report.results = await runAll(o.checks, env, transport, deadline.signal, o.concurrency, { windowsOpen, windowsOnly: () => early?.begin(), dualEra });
+        await dualEra;
       } finally {
         recorder.audit?.release();
         sharedClosing = env.shared.close();
@@ -214,6 +224,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     // Copies nobody used were never asked anything: ended with the short grace, alongside the run's own process.
     // So are copies the CLI started ahead that no transport took (target/head-start.ts).
     const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS), releaseHeadStart(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
+    // A run that never reached its checks still ends the dual-era question (bounded by its own wait) and its copy.
     await (await kept)?.close().catch(() => undefined);
     await sharedClosing;
     await beside?.close();
@@ -237,6 +248,9 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   return maskReport(masker, report, (e) => recorder.maskedAsNow(e));
 }
 
+/** Checks that cannot start before the dual-era answer: their grading (2025-era only) or their verdict reads it. */
+const awaitsDualEra = (c: CheckDefinition): boolean => c.readsDualEra === true || !checkEras(c).includes('modern');
+
 async function runAll(
   checks: readonly CheckDefinition[],
   env: CheckEnv,
@@ -248,6 +262,8 @@ async function runAll(
     windowsOpen: () => void;
     /** Called once when only window-bound checks are left running (the run then waits on the clock). */
     windowsOnly: () => void;
+    /** The dual-era answer, when it is still to come: the checks that read it wait for it, the rest start at once. */
+    dualEra?: Promise<boolean>;
   },
 ): Promise<CheckResult[]> {
   const results = new Map<string, CheckResult>();
@@ -287,7 +303,9 @@ async function runAll(
       });
     results.set(def.id, r);
   };
-  const first = startOrder(checks.filter((c) => !c.runsLast));
+  const first = checks.filter((c) => !c.runsLast);
+  const waiting = hooks.dualEra ? startOrder(first.filter(awaitsDualEra)) : [];
+  const queue = startOrder(first.filter((c) => !waiting.includes(c)));
   let windowsLeft = first.filter((c) => c.holdsWindow).length;
   let othersLeft = first.length - windowsLeft;
   // The run's set-up work waits until every window is open (each opens when its first message is read), within 1 s.
@@ -305,15 +323,20 @@ async function runAll(
   const bound = setTimeout(allOpen, 1000).unref();
   env.shared.onWindowOpened(opened);
   if (!opening.size) allOpen();
-  let next = 0;
+  // Once answered, the waiting checks go ahead of the rest: they run on other processes, the run's longest chain.
+  let joined = !waiting.length;
+  const joining = joined ? undefined : hooks.dualEra!.catch(() => false).then(() => void ((joined = true), queue.unshift(...waiting)));
   const worker = async () => {
-    while (next < first.length) {
-      const def = first[next++]!;
-      await runOne(def);
-      if (def.holdsWindow) {
-        windowsLeft--;
-        opened(def.id);
-      } else if (--othersLeft === 0 && windowsLeft > 0) hooks.windowsOnly();
+    for (;;) {
+      const def = queue.shift();
+      if (def) {
+        await runOne(def);
+        if (def.holdsWindow) {
+          windowsLeft--;
+          opened(def.id);
+        } else if (--othersLeft === 0 && windowsLeft > 0) hooks.windowsOnly();
+      } else if (joined) return;
+      else await joining;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, first.length)) }, worker));

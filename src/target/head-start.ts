@@ -1,5 +1,5 @@
 /**
- * A head start for a stdio server: `check -- <command>` starts the server's first copies as soon as the CLI has read
+ * A head start for a stdio server: `check -- <command>` starts the server's own process as soon as the CLI has read
  * its arguments, before it loads its checks, so the server's own start-up (often its SDK loading, half a second of
  * CPU) overlaps ours instead of following it. The transports adopt these processes untouched (nothing has been written
  * to them; their output waits in the pipes), so what a check judges is the same as for a process started later.
@@ -37,8 +37,12 @@ const NEUTRAL_OPTIONS: Record<string, boolean> = {
   '--no-contracts': false,
 };
 
-/** Copies a full check of a stdio server starts at once: its own process, and the 2025 handshake's (dual-era.ts). */
-export const HEAD_START_COPIES = 2;
+/**
+ * Copies started at once: the run's own process only. The 2025 handshake's copy (dual-era.ts) starts once the checks
+ * have loaded, on the core our loading leaves free: started together, on 2 cores, the two start-ups and our loading
+ * shared the CPU, and the first answer, which the listen windows wait for, came later.
+ */
+export const HEAD_START_COPIES = 1;
 
 /** The server command of `argv` (`check [neutral options] -- command args…`), when a head start is safe; else undefined. */
 export function headStartCommand(argv: readonly string[], cwd: string): { command: string; args: string[] } | undefined {

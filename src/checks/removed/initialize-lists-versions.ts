@@ -13,6 +13,7 @@ export const initializeListsVersions: CheckDefinition = {
   spec: since2026('basic/versioning', 'A modern-only server SHOULD list its supported versions in any error it returns to initialize.'),
   transports: [...BOTH],
   slow: 'a second connection (a second server process on stdio) unless the probe found a dual-era server',
+  readsDualEra: true,
   trippedBy: [
     { fixture: 'flawed-server', fault: 'initialize-versions-unlisted' },
     { fixture: 'flawed-server', fault: 'meta-unchecked' },

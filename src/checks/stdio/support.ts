@@ -1,7 +1,8 @@
 /**
  * Copies of a stdio server that some checks need untouched (nothing written to them before their first request),
- * started as soon as the run's own process answered, so their start-ups overlap the dual-era question and the first
- * checks instead of queuing behind them (and do not compete with the start of the process the probe waits on). A copy is
+ * started once the run's own process answered and the first checks sent their requests (the listen windows open), so
+ * their start-ups overlap the windows instead of queuing behind them, and neither compete with the start of the process
+ * the probe waits on nor delay the windows' requests by the time a spawn takes. A copy is
  * handed over untouched, once, to the check it was started for; one that died waiting, or was never needed, is
  * ended with the run. Only copies every run that selects the check needs are started ahead.
  *
@@ -44,31 +45,47 @@ type SpareKey = 'fresh-copy' | 'version-every-request' | 'legacy-copy';
 
 export class SpareCopies {
   private readonly copies = new Map<string, Transport>();
+  /** Keys of the copies to start once the checks' first requests are out. */
+  private wanted: SpareKey[] = [];
+  /** Settles when the copies have been started: a copy is taken only then. */
+  private readonly started: Promise<void>;
+  private markStarted!: () => void;
   /** errors/version-every-request's first question, asked on the run's own process before any check (see above). */
   versionBaseline: Promise<Exchange> | undefined;
 
   private constructor(
     private readonly spec: TargetSpec,
     private readonly recorder: WireRecorder,
-  ) {}
+  ) {
+    this.started = new Promise((resolve) => (this.markStarted = resolve));
+  }
 
   /**
    * Starts the copies the selected checks will ask for; none on HTTP or through an installing launcher. `own`: the
    * run's own client on a stdio target that answered as a 2026-07-28 server, nothing but the probe sent on it yet.
+   * The copies start two turns of the event loop later: the checks begun meanwhile (the listen windows first) send
+   * their first requests before a spawn (tens of milliseconds of our own time) holds them up.
    */
   static begin(spec: TargetSpec, recorder: WireRecorder, selected: readonly { id: string }[], own?: McpClient): SpareCopies {
     const spares = new SpareCopies(spec, recorder);
     const baseline = own !== undefined && spec.kind === 'stdio' && selected.some((c) => c.id === VERSION_CHECK);
     if (baseline) spares.versionBaseline = own.request('server/discover', {}, { phase: VERSION_CHECK, protocolVersion: UNSUPPORTED_VERSION });
-    if (!mayStartAhead(spec)) return spares;
-    for (const [key, s] of Object.entries(SPARES))
-      if (selected.some((c) => s.checks.includes(c.id)) && !(baseline && key === 'version-every-request'))
-        spares.copies.set(key, openTransport(spec, s.recorder(recorder)));
+    if (mayStartAhead(spec))
+      spares.wanted = (Object.keys(SPARES) as SpareKey[]).filter(
+        (key) => selected.some((c) => SPARES[key].checks.includes(c.id)) && !(baseline && key === 'version-every-request'),
+      );
+    setImmediate(() => setImmediate(() => spares.start()));
     return spares;
+  }
+
+  private start(): void {
+    for (const key of this.wanted.splice(0)) this.copies.set(key, openTransport(this.spec, SPARES[key].recorder(this.recorder)));
+    this.markStarted();
   }
 
   /** The copy started for `key`, untouched and alive, or a new one started now. */
   async take(key: SpareKey): Promise<Transport> {
+    await this.started;
     const copy = this.copies.get(key);
     this.copies.delete(key);
     if (copy instanceof StdioTransport && copy.deadReason === undefined && !copy.exit) return copy;
@@ -76,8 +93,9 @@ export class SpareCopies {
     return openTransport(this.spec, SPARES[key].recorder(this.recorder));
   }
 
-  /** Ends the copies no check took. */
+  /** Ends the copies no check took; those not started yet never start. */
   async close(graceMs?: number): Promise<void> {
+    this.wanted = [];
     const left = [...this.copies.values()];
     this.copies.clear();
     await Promise.all(left.map((c) => c.close(graceMs).catch(() => undefined)));
