@@ -38,6 +38,8 @@ export function isSecretName(name: string): boolean {
 
 export class Masker {
   private readonly literals: string[] = [];
+  /** Each literal as it reads inside serialised JSON, where it differs (a quote, a backslash, a control character). */
+  private readonly escaped: string[] = [];
   private learnt = 0;
 
   /** Grows with every literal secret learnt: text masked at the same version needs no second pass. */
@@ -53,6 +55,8 @@ export class Masker {
   add(secret: string | undefined): void {
     if (!secret || secret.length < 4 || this.literals.includes(secret)) return;
     this.literals.push(secret);
+    const inJson = JSON.stringify(secret).slice(1, -1);
+    if (inJson !== secret) this.escaped.push(inJson);
     this.learnt++;
     this.literals.sort((a, b) => b.length - a.length);
     // A header value like "Bearer abc" also leaks as "abc" alone.
@@ -65,9 +69,12 @@ export class Masker {
     return [...this.literals];
   }
 
-  /** Cheap test on serialised text: nothing to mask means a message can be kept as it is, without a deep copy. */
+  /**
+   * Cheap test on a string or on serialised JSON: nothing to mask means a value can be kept as it is, without a deep
+   * copy. A secret with a quote or a backslash reads escaped in JSON text, so that form is looked for too.
+   */
   needsMasking(s: string): boolean {
-    if (this.literals.some((l) => s.includes(l))) return true;
+    if (this.literals.some((l) => s.includes(l)) || this.escaped.some((l) => s.includes(l))) return true;
     return SHAPES.some((re) => {
       re.lastIndex = 0;
       return re.test(s);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Masker } from '../../src/core/mask.js';
+import { WireRecorder } from '../../src/target/recorder.js';
 import { markdownText, oneLine, terminalText } from '../../src/core/escape.js';
 import { boundDepth, DEPTH_PLACEHOLDER, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
 
@@ -12,6 +13,24 @@ describe('masking, escaping and depth bounds', () => {
     assert.ok(!text.includes('s3cr3t'), text);
     assert.ok(!text.includes('ghp_abcdefghijklmnopqrstuvwxyz0123'), text);
     assert.equal(Object.keys(out).length, 3);
+  });
+
+  it('finds a secret with a quote, a backslash or a control character in serialised JSON, where it reads escaped', () => {
+    for (const secret of ['C:\\keys\\prod-pass', 'pa"ss-word-1', 'tab\there-secret']) {
+      const m = new Masker([secret]);
+      const echoed = { content: [{ type: 'text', text: `configured with ${secret}` }] };
+      assert.ok(m.needsMasking(JSON.stringify(echoed)), secret);
+      assert.ok(!JSON.stringify(m.json(echoed)).includes(JSON.stringify(secret).slice(1, -1)), secret);
+    }
+    assert.equal(new Masker(['C:\\keys\\prod-pass']).needsMasking(JSON.stringify({ text: 'nothing here' })), false);
+  });
+
+  it('the wire record masks a message that echoes such a secret', () => {
+    const secret = 'C:\\keys\\prod-pass';
+    const rec = new WireRecorder(new Masker([secret]));
+    const seq = rec.record({ from: 'server', channel: 'stdio', phase: 'test', json: { jsonrpc: '2.0', id: 1, result: { echo: secret } } });
+    const text = JSON.stringify(rec.entries.find((e) => e.seq === seq));
+    assert.ok(!text.includes('prod-pass'), text);
   });
 
   it('terminal and Markdown text carry no raw control, C1 or bidi character', () => {
