@@ -36,9 +36,10 @@ export const MODEL_DIRECTIVES: readonly TextPattern[] = [
     re: /\b(?:do\s+not|don't|never)\s+(?:ask|request|wait)\s+(?:for\s+)?(?:(?:the\s+)?user'?s?\s+)?(?:for\s+)?(?:confirmation|permission|approval|consent)\b/i,
   },
   {
+    // "The user doesn't know about files" states what the user knows; "doesn't need to know" tells the model to keep it so.
     label: 'says the user need not know',
     re: new RegExp(
-      String.raw`\b${USER}\s+(?:does\s+not|doesn't|must\s+not|mustn't|should\s+not|shouldn't|need\s+not|needn't|will\s+not|won't)\s+(?:need\s+to\s+)?(?:know|see|notice|be\s+told|be\s+informed|find\s+out)\b`,
+      String.raw`\b${USER}\s+(?:(?:must\s+not|mustn't|should\s+not|shouldn't|need\s+not|needn't|will\s+not|won't)\s+(?:need\s+to\s+)?|(?:does\s+not|doesn't|do\s+not|don't)\s+need\s+to\s+)(?:know|see|notice|be\s+told|be\s+informed|find\s+out)\b`,
       'i',
     ),
   },
