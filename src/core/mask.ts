@@ -25,8 +25,36 @@ const SHAPES: RegExp[] = [
   /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
   /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
   /\bAKIA[0-9A-Z]{16}\b/g,
+  /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}/g,
   /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
 ];
+
+/** Shorter values under a secret-looking flag are more likely words ("--auth none") than secrets; masking them would garble reports. */
+const MIN_INVOKED_SECRET = 6;
+
+/**
+ * Secrets a user passes on the command line or in the URL: the value of a flag with a secret-looking name
+ * (`--api-key=VALUE`, `--token VALUE`), of such a query parameter (`?access_token=VALUE`), and a URL's password.
+ */
+export function secretsInvoked(o: { args?: readonly string[]; url?: string }): string[] {
+  const out: string[] = [];
+  const args = o.args ?? [];
+  args.forEach((a, i) => {
+    const m = /^--?([A-Za-z][\w.-]*)(?:=(.*))?$/s.exec(a);
+    if (!m || !SECRET_NAME.test(m[1]!)) return;
+    const value = m[2] ?? (args[i + 1]?.startsWith('-') ? undefined : args[i + 1]);
+    if (value && value.length >= MIN_INVOKED_SECRET) out.push(value);
+  });
+  if (o.url)
+    try {
+      const u = new URL(o.url);
+      if (u.password) out.push(decodeURIComponent(u.password), u.password);
+      for (const [k, v] of u.searchParams) if (SECRET_NAME.test(k) && v.length >= MIN_INVOKED_SECRET) out.push(v, encodeURIComponent(v));
+    } catch {
+      /* not a URL: nothing to take from it */
+    }
+  return out;
+}
 
 export function isSecretHeader(name: string): boolean {
   return SECRET_HEADER.test(name) || (SECRET_NAME.test(name) && !PUBLIC_HEADER.test(name));

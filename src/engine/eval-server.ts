@@ -1,4 +1,4 @@
-import { Masker } from '../core/mask.js';
+import { Masker, secretsInvoked } from '../core/mask.js';
 import { startupMs } from '../core/timeouts.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { ToolSpec } from '../core/provider.js';
@@ -35,6 +35,7 @@ const MAX_PAGES = 50;
 export async function openEvalServer(spec: TargetSpec, o: { timeoutMs: number; startupTimeoutMs: number }): Promise<EvalServer> {
   const masker = new Masker();
   for (const v of Object.values(spec.kind === 'http' ? (spec.headers ?? {}) : {})) masker.add(v);
+  for (const v of secretsInvoked(spec.kind === 'http' ? { url: spec.url } : { args: spec.args })) masker.add(v);
   const recorder = new WireRecorder(masker);
   const display = describeTarget(spec, masker).display;
   const transport = openTransport(spec, recorder);

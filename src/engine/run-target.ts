@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { takeUnended } from '../target/children.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { CheckResult, TargetDescription, TargetReport } from '../core/types.js';
-import { Masker } from '../core/mask.js';
+import { Masker, secretsInvoked } from '../core/mask.js';
 import { sharedAjvPool } from '../core/json-schema.js';
 import { preloadWireValidators } from '../spec/wire/index.js';
 import { summarize } from '../core/summary.js';
@@ -70,6 +70,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   const t0 = performance.now();
   const masker = new Masker();
   for (const v of Object.values(spec.kind === 'http' ? (spec.headers ?? {}) : {})) masker.add(v);
+  for (const v of secretsInvoked(spec.kind === 'http' ? { url: spec.url } : { args: spec.args })) masker.add(v);
   for (const v of Object.values(o.auth ?? {})) masker.add(v);
   const recorder = new WireRecorder(masker, undefined, new WireAudit());
   const timeouts = deriveTimeouts(o, spec.kind);

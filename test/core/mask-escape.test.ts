@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Masker } from '../../src/core/mask.js';
+import { Masker, secretsInvoked } from '../../src/core/mask.js';
+import { CHECKS, selectChecks } from '../../src/checks/index.js';
+import { exampleStdio, explain, run } from '../support/fixtures.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { markdownText, oneLine, terminalText } from '../../src/core/escape.js';
 import { boundDepth, DEPTH_PLACEHOLDER, parseBounded, wasDepthCut } from '../../src/core/json-depth.js';
@@ -107,5 +109,35 @@ describe('server text quoted in one line', () => {
     assert.equal(oneLine('<!DOCTYPE html>\n<html>\n  <head>', 80), '<!DOCTYPE html> <html> <head>');
     assert.equal(oneLine('a'.repeat(10), 5), 'aaaa…');
     assert.equal(oneLine('short', 5), 'short');
+  });
+});
+
+describe('secrets passed on the command line or in the URL', () => {
+  it('takes the values of secret-looking flags, query parameters and a URL password; not short words or other flags', () => {
+    assert.deepEqual(
+      secretsInvoked({
+        args: ['server.js', '--api-key=sk_test_abcdef123456', '--token', 'tok-987654321', '--auth', 'none', '--port', '8080', '--password', '--verbose'],
+      }),
+      ['sk_test_abcdef123456', 'tok-987654321'],
+    );
+    assert.deepEqual(secretsInvoked({ url: 'https://user:p%40ssw0rd-x@mcp.example.com/mcp?access_token=abc.def-123456&page=2' }), [
+      'p@ssw0rd-x',
+      'p%40ssw0rd-x',
+      'abc.def-123456',
+      'abc.def-123456',
+    ]);
+    assert.deepEqual(secretsInvoked({ url: 'not a url' }), []);
+  });
+
+  it('a stdio server started with --api-key=VALUE has that value masked in the whole report', async () => {
+    const secret = 'live-key-0123456789abcdef';
+    const spec = exampleStdio('support-desk/stdio', [`--api-key=${secret}`]);
+    const r = await run(spec, { checks: selectChecks(CHECKS, ['tools/list-order-stable']) });
+    assert.equal(r.outcome, 'completed', explain(r));
+    const text = JSON.stringify(r);
+    assert.ok(!text.includes(secret), 'the key leaked into the report');
+    assert.match(r.target.display, /--api-key=\*\*\*/);
+    // A Stripe-shaped key is masked by its shape wherever it appears, even when nothing named it secret.
+    assert.equal(new Masker().text('key sk_live_4eC39HqLyjWDarjtT1zdp7dc here'), 'key *** here');
   });
 });
