@@ -41,7 +41,8 @@ export function secretsInvoked(o: { args?: readonly string[]; url?: string }): s
   const args = o.args ?? [];
   args.forEach((a, i) => {
     const m = /^--?([A-Za-z][\w.-]*)(?:=(.*))?$/s.exec(a);
-    if (!m || !SECRET_NAME.test(m[1]!)) return;
+    // `--api-key-file PATH` names where the secret is, not the secret: masking the path would only garble the report.
+    if (!m || !SECRET_NAME.test(m[1]!) || /[-_.](?:file|path|dir|env|url|type|mode|method|scheme|header)$/i.test(m[1]!)) return;
     const value = m[2] ?? (args[i + 1]?.startsWith('-') ? undefined : args[i + 1]);
     if (value && value.length >= MIN_INVOKED_SECRET) out.push(value);
   });

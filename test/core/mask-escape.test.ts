@@ -116,7 +116,20 @@ describe('secrets passed on the command line or in the URL', () => {
   it('takes the values of secret-looking flags, query parameters and a URL password; not short words or other flags', () => {
     assert.deepEqual(
       secretsInvoked({
-        args: ['server.js', '--api-key=sk_test_abcdef123456', '--token', 'tok-987654321', '--auth', 'none', '--port', '8080', '--password', '--verbose'],
+        args: [
+          'server.js',
+          '--api-key=sk_test_abcdef123456',
+          '--token',
+          'tok-987654321',
+          '--auth',
+          'none',
+          '--port',
+          '8080',
+          '--password',
+          '--verbose',
+          '--api-key-file',
+          '/run/secrets/key',
+        ],
       }),
       ['sk_test_abcdef123456', 'tok-987654321'],
     );
