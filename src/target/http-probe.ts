@@ -7,6 +7,7 @@ import { Deadline, withDeadline } from './deadline.js';
 import type { JsonObject } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { flatHeaders } from './flat-headers.js';
+import { StringDecoder } from 'node:string_decoder';
 
 export interface HttpProbeRequest {
   method: string;
@@ -137,15 +138,19 @@ export async function probeHttp(target: Pick<HttpTargetSpec, 'url' | 'headers'>,
 /** Reads a body to its end (true), or until it is destroyed or grows past `max` (false). */
 async function readAll(body: Dispatcher.ResponseData['body'], max: number, onChunk: (s: string) => void): Promise<boolean> {
   let bytes = 0;
+  // One decoder for the whole body, so a character split between two chunks is not garbled.
+  const text = new StringDecoder('utf8');
   try {
     for await (const c of body) {
       bytes += (c as Buffer).length;
-      onChunk((c as Buffer).toString('utf8'));
+      onChunk(text.write(c as Buffer));
       if (bytes > max) {
         body.destroy();
         return false;
       }
     }
+    const rest = text.end();
+    if (rest) onChunk(rest);
     return true;
   } catch {
     return false;

@@ -6,6 +6,7 @@ import { HttpTransport } from '../../src/target/http.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { buildParams, type JsonObject } from '../../src/target/envelope.js';
 import { decodeBody } from '../../src/target/body-text.js';
+import { probeHttp } from '../../src/target/http-probe.js';
 
 /** Answers every POST with one body, written as byte pieces with a pause between them, so they arrive as separate chunks. */
 async function pieceServer(pieces: (id: unknown) => Buffer[]) {
@@ -72,6 +73,25 @@ describe('HTTP body text', () => {
       assert.deepEqual(raw.json, { jsonrpc: '2.0', id: 8, result: { note: 'Café ✓ 𝄞' } });
     } finally {
       await t.close();
+      await s.close();
+    }
+  });
+
+  it('a bounded probe keeps a character split between two chunks too', async () => {
+    const s = await pieceServer(splitAnswer);
+    try {
+      const r = await probeHttp({ url: s.url }, new WireRecorder(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"id":9}',
+        phase: 'test',
+        timeoutMs: 5000,
+        endWithinMs: 2000,
+      });
+      assert.equal(r.failure, undefined, r.failure?.message);
+      assert.ok(!r.bodyText.includes('\ufffd'), r.bodyText);
+      assert.deepEqual(r.final?.result, { note: 'Café ✓ 𝄞' });
+    } finally {
       await s.close();
     }
   });
