@@ -69,6 +69,7 @@ export class HttpTransport implements Transport {
   /** Set by the era probe on a 2025-era server; every later request carries it. */
   legacySession: LegacyHttpSession | undefined;
   correlation: CorrelationBreak | undefined;
+  refusalId: CorrelationBreak | undefined;
   private reinitializing: Promise<boolean> | undefined;
   /** Tools the server's tools/list marked read-only: a call of one may be repeated after a silent reset. */
   private readonly readOnlyTools = new Set<string>();
@@ -122,6 +123,19 @@ export class HttpTransport implements Transport {
       seq,
       id: obj.id,
       reason: `the server answered a request with id ${JSON.stringify(id)} using id ${JSON.stringify(obj.id ?? null).slice(0, 60)} (wire #${seq}): its answers cannot be matched to requests`,
+    };
+  }
+
+  /**
+   * An error with an HTTP error status refuses this very POST (often before its body was read, as a version or
+   * session gate does), so a wrong id there mixes nothing up: it is noted for wire/id-correlation, not a break.
+   */
+  private checkRefusalId(obj: JsonObject, id: unknown, seq: number, status: number): void {
+    if (this.refusalId || obj.id === id || obj.id === null || !('id' in obj)) return;
+    this.refusalId = {
+      seq,
+      id: obj.id,
+      reason: `the HTTP ${status} refusal of a request with id ${JSON.stringify(id)} carries id ${JSON.stringify(obj.id).slice(0, 60)} (wire #${seq}): JSON-RPC 2.0 asks for the request's id, or null when it could not be read`,
     };
   }
 
@@ -224,7 +238,11 @@ export class HttpTransport implements Transport {
       if (id !== undefined && obj.id === id && ('result' in obj || 'error' in obj)) ex.response = obj;
       else if ('result' in obj || 'error' in obj) {
         ex.response = obj; // an error without an id is judged by http-transport/error-carries-id
-        if (id !== undefined && o.rawBody === undefined) this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);
+        const seq = ex.evidence[ex.evidence.length - 1]!;
+        if (id !== undefined && o.rawBody === undefined) {
+          if (res.statusCode >= 400 && 'error' in obj && !('result' in obj)) this.checkRefusalId(obj, id, seq, res.statusCode);
+          else this.checkCorrelation(obj, id, seq);
+        }
       } else ex.others.push(obj);
     } else {
       info.bodyText = text.slice(0, 4096);

@@ -57,6 +57,11 @@ export interface Transport {
    */
   readonly correlation?: CorrelationBreak | undefined;
   /**
+   * HTTP only: the first refusal (a status of 400 or more with a plain JSON error) whose id is neither the request's,
+   * null nor left out. The POST pairs it with its request, so nothing is mixed up, but JSON-RPC 2.0 asks for null.
+   */
+  readonly refusalId?: CorrelationBreak | undefined;
+  /**
    * True while the connection is a 2025-11-25 session (the era probe's `initialize` succeeded on it): requests then
    * go out as a 2025 client sends them, without the per-request `_meta` and headers 2026-07-28 added.
    */

@@ -63,6 +63,34 @@ describe('broken id correlation ends the run in seconds, with one finding', () =
   });
 });
 
+describe('a refusal with a wrong id is a finding, not a broken run', () => {
+  let legacy: LegacyHttp;
+  before(async () => {
+    legacy = await startLegacyHttp({ faults: ['refusal-id-empty'] });
+  });
+  after(() => legacy.close());
+
+  it('a 2025-era server that refuses server/discover with HTTP 400 and id "" is still checked in its era', async () => {
+    const json = path.join(dir, 'refusal-id-empty.json');
+    const r = await runCli(['check', '--no-contracts', '--json', json, legacy.url], { cwd: REPO, deadlineMs: 60_000 });
+    assert.equal(r.code, 1, r.stdout);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { targets: { era: string; results: Result[] }[] };
+    assert.equal(report.targets[0]!.era, 'legacy', r.stdout);
+    const rs = results(json);
+    const id = rs.find((x) => x.checkId === 'wire/id-correlation');
+    assert.equal(id?.status, 'fail', r.stdout);
+    assert.match(id?.message ?? '', /HTTP 400 refusal of a request with id 1 carries id ""/);
+    // Nothing is cut short: no check is left undecided, and every 2025-era check that applies passes.
+    assert.deepEqual(
+      rs.filter((x) => x.status === 'inconclusive' || x.status === 'error' || x.sameCauseAs).map((x) => x.checkId),
+      [],
+      r.stdout,
+    );
+    const legacyChecks = rs.filter((x) => x.checkId.startsWith('legacy/') && x.status !== 'skip');
+    assert.ok(legacyChecks.length >= 8 && legacyChecks.every((x) => x.status === 'pass'), r.stdout);
+  });
+});
+
 describe('server requests on stdio', () => {
   it('a sampling/createMessage written before a tools/call result is stdio/no-server-requests, once', async () => {
     const json = path.join(dir, 'request-before-result.json');

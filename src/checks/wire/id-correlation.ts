@@ -14,11 +14,21 @@ export const idCorrelation: CheckDefinition = {
   trippedBy: [
     { fixture: 'flawed-server', fault: 'response-id-null' },
     { fixture: 'flawed-server', fault: 'response-id-wrong' },
+    { fixture: 'legacy', fault: 'refusal-id-empty', transports: ['http'] },
   ],
   // Judges what the whole run saw; it runs even when a broken id stopped the others.
   runsLast: true,
   async run(t) {
     const broken = t.client.transport.correlation;
+    const refusal = t.client.transport.refusalId;
+    if (!broken && refusal)
+      return t.fail({
+        message: refusal.reason,
+        expected: "the request's id, or null for a request refused before its id was read",
+        actual: `id ${JSON.stringify(refusal.id ?? null).slice(0, 80)}`,
+        evidence: [refusal.seq],
+        hint: 'Answer a request refused before its body was read (a version, session or header gate) with "id": null.',
+      });
     if (!broken) return t.note('every answer matched a request');
     t.fail({
       message: broken.reason,
