@@ -1,6 +1,14 @@
 /** Why a wait on the server ended without an answer. Checks turn these into `inconclusive` or findings. */
 export type TransportFailure = 'timeout' | 'closed' | 'connect' | 'spawn' | 'too-large' | 'aborted' | 'protocol';
 
+/** Server messages one answer (or one listen stream) may bring before it is cut: progress and logs fit, a flood does not. */
+export const MAX_MESSAGES_PER_EXCHANGE = 10_000;
+
+/** The failure of an exchange that brought more than MAX_MESSAGES_PER_EXCHANGE messages. */
+export function floodError(where: string): TransportError {
+  return new TransportError('too-large', `${where} brought more than ${MAX_MESSAGES_PER_EXCHANGE} server messages without the final response`);
+}
+
 export class TransportError extends Error {
   constructor(
     readonly failure: TransportFailure,

@@ -3,7 +3,7 @@ import { parseBounded } from '../core/json-depth.js';
 import { parseBoundedAsync } from '../core/json-parse-async.js';
 import { ParseMemo } from '../core/json-parse-memo.js';
 import { createParser } from 'eventsource-parser';
-import { TransportError, toTransportError } from './errors.js';
+import { floodError, MAX_MESSAGES_PER_EXCHANGE, TransportError, toTransportError } from './errors.js';
 import { settlesWithin, withDeadline } from './deadline.js';
 import type { CorrelationBreak, Exchange, HttpInfo, SendOptions, Transport } from './transport.js';
 import { standardHeaders, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from './envelope.js';
@@ -273,6 +273,7 @@ export class HttpTransport implements Transport {
           ex.response = obj;
           done = true;
         } else {
+          if (ex.others.length >= MAX_MESSAGES_PER_EXCHANGE) throw floodError('the event stream');
           ex.others.push(json ?? ev.data);
           if (obj && typeof obj === 'object' && ('result' in obj || 'error' in obj) && !('method' in obj))
             this.checkCorrelation(obj, id, ex.evidence[ex.evidence.length - 1]!);

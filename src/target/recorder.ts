@@ -7,15 +7,19 @@ export interface RecorderLimits {
   maxBytes: number;
   /** Bytes kept of one message's raw text. */
   maxEntryBytes: number;
+  /** Entries kept before a server message that answers no request is only counted (a flood cannot fill memory). */
+  maxEntries: number;
 }
 
-export const DEFAULT_RECORDER_LIMITS: RecorderLimits = { maxBytes: 4 * 1024 * 1024, maxEntryBytes: 64 * 1024 };
+export const DEFAULT_RECORDER_LIMITS: RecorderLimits = { maxBytes: 4 * 1024 * 1024, maxEntryBytes: 64 * 1024, maxEntries: 20_000 };
 
 type NewEntry = Omit<WireEntry, 'seq' | 'atMs' | 'body' | 'raw' | 'truncated'> & { text?: string; json?: unknown };
 
 /**
  * Keeps every message in and out as evidence: timed, tagged by origin, masked, capped.
- * Past the cap, entries are still numbered (so evidence references stay valid) but their bodies are dropped.
+ * Past the byte cap, entries are still numbered (so evidence references stay valid) but their bodies are dropped;
+ * past the entry cap, what the server sends that answers no request (a flood of notifications or stray lines) is
+ * numbered and counted but not kept, while our requests and the server's answers still are.
  */
 export class WireRecorder {
   readonly entries: WireEntry[] = [];
@@ -39,6 +43,10 @@ export class WireRecorder {
    */
   record(e: NewEntry, opts: { audit?: boolean; notMessage?: boolean } = {}): number {
     const seq = ++this.seq;
+    if (this.entries.length >= this.limits.maxEntries && e.from === 'server' && !isAnswer(e.json)) {
+      this.dropped++;
+      return seq;
+    }
     const entry: WireEntry = {
       seq,
       atMs: Math.round((performance.now() - this.t0) * 10) / 10,
@@ -88,18 +96,39 @@ export class WireRecorder {
   /** Attributes entries to `phase` after all (a session begun for one purpose, kept for another before any use). */
   relabel(seqs: readonly number[], phase: string): void {
     for (const seq of seqs) {
-      const e = this.entries[seq - 1];
-      if (e?.seq === seq) e.phase = phase;
+      const e = this.at(seq);
+      if (e) e.phase = phase;
     }
   }
 
   /** Marks entries another check judges too (an answer seen once, on a process or session that saw it untouched). */
   share(seqs: readonly number[], phase: string): void {
     for (const seq of seqs) {
-      const e = this.entries[seq - 1];
-      if (e?.seq === seq && e.phase !== phase && !e.sharedWith?.includes(phase)) (e.sharedWith ??= []).push(phase);
+      const e = this.at(seq);
+      if (e && e.phase !== phase && !e.sharedWith?.includes(phase)) (e.sharedWith ??= []).push(phase);
     }
   }
+
+  /** The kept entry numbered `seq` (entries are in seq order; past the entry cap some numbers are not kept). */
+  private at(seq: number): WireEntry | undefined {
+    const direct = this.entries[seq - 1];
+    if (direct?.seq === seq) return direct;
+    let lo = 0;
+    let hi = this.entries.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = this.entries[mid]!.seq;
+      if (s === seq) return this.entries[mid];
+      if (s < seq) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+}
+
+/** A response: it answers one of our requests, so it is kept past the entry cap. */
+function isAnswer(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && !Array.isArray(json) && ('result' in json || 'error' in json) && !('method' in json);
 }
 
 /** A body that says it is JSON-RPC (or a batch of it), and so is judged as a message wherever it appears. */

@@ -4,7 +4,7 @@ import { parseBounded } from '../core/json-depth.js';
 import { parseBoundedAsync } from '../core/json-parse-async.js';
 import { ParseMemo } from '../core/json-parse-memo.js';
 import { isSecretName } from '../core/mask.js';
-import { TransportError, toTransportError } from './errors.js';
+import { floodError, MAX_MESSAGES_PER_EXCHANGE, TransportError, toTransportError } from './errors.js';
 import { Deadline, settlesWithin } from './deadline.js';
 import { LineReader } from './line-reader.js';
 import { killGroup, releaseTree } from './children.js';
@@ -15,6 +15,9 @@ import type { WireRecorder } from './recorder.js';
 import { openStdioStream, streamRoutes } from './stdio-stream.js';
 import type { MessageStream, StreamOptions } from './stream.js';
 import { field } from '../spec/read.js';
+
+/** Stray stdout lines kept as evidence; more are only counted. */
+const MAX_STDOUT_FINDINGS = 1_000;
 
 export interface StdioTransportOptions {
   command: string;
@@ -62,14 +65,12 @@ export class StdioTransport implements Transport {
   correlation: CorrelationBreak | undefined;
   /** Set by the era probe once `initialize` made this process a 2025 session. */
   in2025Session = false;
-  /** Server-to-client requests seen on stdout (counted even past the recorder's cap). */
-  readonly serverRequests: { seq: number; method: string; pendingMethods: string[] }[] = [];
   /** Every request id we wrote, so a late answer is told from an answer to nothing. */
   private readonly sentIds = new Set<string>();
   exit: { code: number | null; signal: NodeJS.Signals | null; afterEof: boolean } | undefined;
+  /** The first MAX_STDOUT_FINDINGS lines that were no JSON-RPC message; `stdoutFindingCount` counts them all. */
   readonly stdoutFindings: StdoutFinding[] = [];
-  /** Server messages that belonged to no pending request (subscriptions, strays). */
-  readonly unsolicited: unknown[] = [];
+  stdoutFindingCount = 0;
   private readonly child: ChildProcess;
   private readonly pending = new Map<string, Pending>();
   private stderrBuf = '';
@@ -227,7 +228,7 @@ export class StdioTransport implements Transport {
   private handle(line: string, parsed: Parsed): void {
     if (!parsed.ok) {
       const seq = this.recorder.record({ from: 'server', channel: 'stdio', phase: this.phaseNow(), text: line });
-      this.stdoutFindings.push({ seq, kind: 'non-json', text: this.recorder.masker.text(line.slice(0, 4096)).slice(0, 200) });
+      this.noteStdout({ seq, kind: 'non-json', text: this.recorder.masker.text(line.slice(0, 4096)).slice(0, 200) });
       return;
     }
     const msg = parsed.msg;
@@ -246,18 +247,16 @@ export class StdioTransport implements Transport {
     }
     if (isResponse && !routes.length && !this.closedStreams.has(JSON.stringify(obj.id)) && !this.sentIds.has(JSON.stringify(obj.id)))
       return this.breakCorrelation(seq, obj.id);
-    if (!isResponse && obj && typeof obj === 'object' && typeof obj.method === 'string' && 'id' in obj)
-      this.serverRequests.push({
-        seq,
-        method: obj.method,
-        pendingMethods: [...this.pending.values()].map((q) => String((q.ex.request as { method?: unknown }).method)),
-      });
     for (const r of routes) r.stream.push({ seq, message: msg, via: r.via });
     // A message matched by id or tag belongs to its stream alone; anything else is also handled as before.
     if (routes.some((r) => r.via === 'id' || r.via === 'tag')) return;
-    // Notifications and server-sent requests: attributed to every exchange in flight, and kept for the run.
-    this.unsolicited.push(msg);
-    for (const q of this.pending.values()) {
+    // Notifications and server-sent requests: attributed to every exchange in flight.
+    for (const q of [...this.pending.values()]) {
+      if (q.ex.others.length >= MAX_MESSAGES_PER_EXCHANGE) {
+        q.ex.failure = floodError('waiting for the answer');
+        q.resolve();
+        continue;
+      }
       q.ex.others.push(msg);
       q.ex.evidence.push(seq);
     }
@@ -277,6 +276,10 @@ export class StdioTransport implements Transport {
       q.ex.evidence.push(seq);
       q.resolve();
     }
+  }
+
+  private noteStdout(f: StdoutFinding): void {
+    if (++this.stdoutFindingCount <= MAX_STDOUT_FINDINGS) this.stdoutFindings.push(f);
   }
 
   private phaseNow(): string {
@@ -304,7 +307,7 @@ export class StdioTransport implements Transport {
       phase: this.phaseNow(),
       text: `[a line of ${bytes} bytes, over the ${max}-byte bound, was dropped]`,
     });
-    this.stdoutFindings.push({ seq, kind: 'oversize', text: `${bytes} bytes` });
+    this.noteStdout({ seq, kind: 'oversize', text: `${bytes} bytes` });
   }
 
   private onStderr(c: Buffer): void {

@@ -1,7 +1,7 @@
 import { META } from '../spec/constants.js';
 import type { McpClient, RequestOptions } from './client.js';
 import { buildParams, type JsonObject, type JsonRpcRequest } from './envelope.js';
-import type { TransportError } from './errors.js';
+import { floodError, MAX_MESSAGES_PER_EXCHANGE, type TransportError } from './errors.js';
 import type { HttpInfo, Transport } from './transport.js';
 import { field } from '../spec/read.js';
 
@@ -69,6 +69,10 @@ export class MessageStream implements AsyncIterable<StreamItem> {
   /** Transport side: one message for this stream; the final response, or a server cancel, ends it. */
   push(item: Omit<StreamItem, 'atMs'>): void {
     if (this.ended) return;
+    if (this.items.length >= MAX_MESSAGES_PER_EXCHANGE) {
+      this.cancel?.();
+      return this.finish('failure', floodError('the stream'));
+    }
     this.items.push({ ...item, atMs: Math.round(performance.now() - this.t0) });
     this.evidence.push(item.seq);
     const m = item.message as JsonObject | undefined;

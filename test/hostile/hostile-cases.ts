@@ -118,6 +118,15 @@ const CASES: HostileCase[] = [
     expect: (o) => assert.ok(o.transport === 'http' || o.report.targets[0]!.results.some((r) => r.checkId === 'stdio/stdout-json-only' && r.status === 'fail')),
   },
   { mode: 'crash-mid-run', attack: 'dies after a few requests' },
+  {
+    mode: 'notification-flood',
+    attack: '30,000 notifications before every answer',
+    expect: (o) => {
+      // Memory and the report stay bounded: each answer is cut at the per-answer cap, the record past its entry cap.
+      assert.ok(o.files.json.length < 16 * 1024 * 1024, `${o.transport}: a ${o.files.json.length}-byte JSON report`);
+      mentions(/more than 10000 server messages/, 'that an answer was cut for bringing too many messages')(o);
+    },
+  },
   { mode: 'network-ref', attack: 'schemas with network $refs (the canary counts fetches)' },
   { mode: 'write-bait', attack: 'destructive and unannotated tools', expect: (o) => assert.equal(o.writes, 0, 'a tool that may write was called') },
   { mode: 'ignore-sigterm', attack: 'ignores EOF and SIGTERM', transports: ['stdio'] },

@@ -19,13 +19,13 @@ export const stdoutJsonOnly: CheckDefinition = {
     const found = tr.stdoutFindings;
     if (found.length)
       t.fail({
-        message: `${found.length} line(s) on stdout were not JSON-RPC messages`,
+        message: `${tr.stdoutFindingCount} line(s) on stdout were not JSON-RPC messages`,
         expected: 'only JSON-RPC messages on stdout (logs belong on stderr)',
         actual: found
           .slice(0, 3)
           .map((f) => (f.kind === 'oversize' ? `a line of ${f.text}, over the bound` : JSON.stringify(f.text)))
           .join('; '),
-        evidence: found.map((f) => f.seq),
+        evidence: found.slice(0, 100).map((f) => f.seq),
         hint: 'Send logging to stderr; a stray console.log breaks every client.',
       });
   },
