@@ -100,6 +100,9 @@ export function errorOf(ex: Exchange): RpcError | undefined {
 export function describe(ex: Exchange): string {
   const parts: string[] = [];
   if (ex.http) parts.push(`HTTP ${ex.http.status}`);
+  // A redirect is not followed (it could lead anywhere): say where it points, so the user can check that URL instead.
+  const location = ex.http && ex.http.status >= 300 && ex.http.status < 400 ? ex.http.headers['location'] : undefined;
+  if (location) parts.push(`redirecting to ${oneLine(location, 120)} (not followed)`);
   if (ex.failure) parts.push(`${ex.failure.failure}: ${ex.failure.message}`);
   const err = errorOf(ex);
   if (err) parts.push(`error ${String(err.code)} "${oneLine(String(err.message), 120)}"`);
