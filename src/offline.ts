@@ -12,6 +12,7 @@ export { ConfigError } from './config/config-error.js';
 export { targetsFromClientConfig, targetsFromServerJson, SourceError } from './config/sources.js';
 export { CatalogueError } from './contracts/catalogue/catalogue.js';
 export { parseCatalogue } from './contracts/catalogue/catalogue-parse.js';
+export { SnapshotMemo } from './contracts/catalogue/snapshot-pieces.js';
 export { diffCatalogues, applyDiffAllowances, diffExitCode } from './contracts/diff/diff.js';
 export { renderDiffMarkdown } from './contracts/diff/diff-markdown.js';
 export { validateRuleSettings } from './contracts/rules/rule-settings.js';

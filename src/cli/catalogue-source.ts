@@ -1,7 +1,7 @@
 import { isAscii } from 'node:buffer';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { AssayConfig, Catalogue, PlannedTarget, TargetReport } from '../index.js';
-import { CatalogueError, parseCatalogue } from '../offline.js';
+import { CatalogueError, parseCatalogue, type SnapshotMemo } from '../offline.js';
 import { UsageError } from './usage-error.js';
 
 export interface LiveOptions {
@@ -9,16 +9,40 @@ export interface LiveOptions {
   deadlineMs: number;
 }
 
+/**
+ * One buffer for every file a command reads (both sides of a diff): fresh memory costs a page fault per page, about as
+ * much as reading into it, so the second file reuses the first one's pages.
+ */
+let scratch = Buffer.alloc(0);
+
 /** A file as text; an all-ASCII file (snapshots escape what a reviewer could not see) skips UTF-8 decoding. */
 function readText(file: string): string {
-  const bytes = readFileSync(file);
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    // With room to spare, so the other side of a diff (a few bytes longer) still fits.
+    if (scratch.length <= size) scratch = Buffer.allocUnsafeSlow(size + (size >> 3) + 1);
+    // Read to the end, whatever the size said: a file may grow or shrink meanwhile.
+    let n = 0;
+    for (let got; (got = readSync(fd, scratch, n, scratch.length - n, null)) > 0;) {
+      n += got;
+      if (n === scratch.length) {
+        const bigger = Buffer.allocUnsafeSlow(n * 2);
+        scratch.copy(bigger, 0, 0, n);
+        scratch = bigger;
+      }
+    }
+    const bytes = scratch.subarray(0, n);
+    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
-/** A catalogue from a snapshot file. */
-export function catalogueFromFile(file: string): Catalogue {
+/** A catalogue from a snapshot file; `memo` is shared by the files one command reads. */
+export function catalogueFromFile(file: string, memo?: SnapshotMemo): Catalogue {
   try {
-    return parseCatalogue(readText(file), file);
+    return parseCatalogue(readText(file), file, memo);
   } catch (e) {
     if (e instanceof CatalogueError) throw new UsageError(e.message);
     throw new UsageError(`${file}: ${(e as Error).message}`);

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pc from 'picocolors';
 import type { AssayConfig, Catalogue, CatalogueChange, DiffAllowance } from '../index.js';
-import { applyDiffAllowances, diffCatalogues, diffExitCode, EXIT, renderDiffMarkdown, terminalText } from '../offline.js';
+import { applyDiffAllowances, diffCatalogues, diffExitCode, EXIT, renderDiffMarkdown, SnapshotMemo, terminalText } from '../offline.js';
 import type { Plan } from './plan.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
 import { takeTrailingOptions, targetFromOperands } from './targets.js';
@@ -22,10 +22,10 @@ export interface DiffOptions {
 }
 
 /** A side of the diff: a snapshot file, a URL, or (for the new side only) a command after `--`. */
-async function side(operands: string[], label: 'old' | 'new', cfg: AssayConfig): Promise<{ catalogue: Catalogue; label: string } | number> {
+async function side(operands: string[], label: 'old' | 'new', cfg: AssayConfig, memo: SnapshotMemo): Promise<{ catalogue: Catalogue; label: string } | number> {
   const first = operands[0];
   if (!first) throw new UsageError(`diff needs an ${label} side: a snapshot file or a target`);
-  if (isFile(first) && operands.length === 1) return { catalogue: catalogueFromFile(first), label: first };
+  if (isFile(first) && operands.length === 1) return { catalogue: catalogueFromFile(first, memo), label: first };
   // A side that names a file which is not there is a typo, not a command to start.
   if (operands.length === 1 && /\.(json|ya?ml)$/i.test(first)) throw new UsageError(`${first}: no such snapshot file (the ${label} side)`);
   if (label === 'old' && !/^https?:\/\//i.test(first)) throw new UsageError(`${first}: the old side is a snapshot file or a URL, and this is neither`);
@@ -81,9 +81,11 @@ export async function diffCommand({ operands, o, cfg }: Plan<DiffOptions>): Prom
       ...(o.json === undefined && trailing.taken['--json'] ? { json: trailing.taken['--json'] } : {}),
     };
   }
-  const oldSide = await side([operands[0]!], 'old', cfg);
+  // Two snapshots of one server share nearly every tool's text: each such tool is parsed and hashed once.
+  const memo = new SnapshotMemo();
+  const oldSide = await side([operands[0]!], 'old', cfg, memo);
   if (typeof oldSide === 'number') return oldSide;
-  const newSide = await side(operands.slice(1), 'new', cfg);
+  const newSide = await side(operands.slice(1), 'new', cfg, memo);
   if (typeof newSide === 'number') return newSide;
   const reason = o.reason ?? 'allowed on the command line';
   const allow: DiffAllowance[] = [

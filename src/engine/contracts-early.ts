@@ -31,7 +31,8 @@ export interface EarlyCatalogue {
 
 export class EarlyContracts {
   private ready: Promise<EarlyCatalogue | undefined> | undefined;
-  private secrets: string[] = [];
+  /** The masker's version when the catalogue was masked: a later one has learnt a secret that masks it differently. */
+  private maskedAt = -1;
 
   constructor(
     private readonly shared: SharedState,
@@ -55,7 +56,7 @@ export class EarlyContracts {
   private async prepare(): Promise<EarlyCatalogue | undefined> {
     const { input } = await catalogueInput(this.shared, this.probe);
     if ((input.tools?.length ?? 0) >= this.below) return undefined;
-    this.secrets = this.masker.secrets();
+    this.maskedAt = this.masker.version;
     const catalogue = catalogueOf(input, this.masker);
     try {
       return { input, catalogue, prepared: prepareAnalysis(catalogue, this.settings) };
@@ -75,8 +76,7 @@ export class EarlyContracts {
     const same = (['tools', 'prompts', 'resources', 'resourceTemplates'] as const).every(
       (k) => early.input[k] === input[k] || (early.input[k]?.length === 0 && input[k]?.length === 0),
     );
-    const secrets = this.masker.secrets();
-    if (!same || secrets.length !== this.secrets.length || secrets.some((s, i) => s !== this.secrets[i])) return undefined;
+    if (!same || this.masker.version !== this.maskedAt) return undefined;
     return early;
   }
 }

@@ -4,6 +4,7 @@
  */
 import { jsonErrorOffset } from './json-locate.js';
 import { buildOwnedCatalogue, CATALOGUE_FORMAT, CatalogueError, type Catalogue, type RawCatalogueInput } from './catalogue.js';
+import { parseSnapshotPieces, type SnapshotMemo } from './snapshot-pieces.js';
 
 function lineCol(text: string, pos: number): string {
   const before = text.slice(0, pos);
@@ -40,10 +41,10 @@ function rawFrom(doc: Record<string, unknown>): RawCatalogueInput {
   return r;
 }
 
-function build(raw: RawCatalogueInput, file: string): Catalogue {
+function build(raw: RawCatalogueInput, file: string, memo?: SnapshotMemo): Catalogue {
   try {
-    // The document was parsed here and nothing else holds it, so its members need no defensive copy.
-    return buildOwnedCatalogue(raw, true);
+    // The document was parsed here and nothing else holds it (a memo's tools are never changed), so its members need no defensive copy.
+    return buildOwnedCatalogue(raw, true, undefined, memo);
   } catch (e) {
     throw new CatalogueError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -64,14 +65,18 @@ function hashMismatch(stored: unknown, fresh: Catalogue): string | undefined {
   return undefined;
 }
 
-export function parseCatalogue(text: string, file: string): Catalogue {
-  const doc = parseJson(text, file);
+/**
+ * A catalogue from a file's text. `memo`, shared by the files one command reads, lets a tool whose text is the same in
+ * another snapshot be parsed and hashed once (its stored hash is still checked against it).
+ */
+export function parseCatalogue(text: string, file: string, memo?: SnapshotMemo): Catalogue {
+  const doc = (memo && parseSnapshotPieces(text, memo)) || parseJson(text, file);
   if (!isObject(doc)) throw new CatalogueError(`${file}: expected a JSON object, found ${Array.isArray(doc) ? 'an array' : typeof doc}`);
   if (doc.format !== undefined) {
     if (doc.format !== CATALOGUE_FORMAT)
       throw new CatalogueError(`${file}: unsupported format ${JSON.stringify(doc.format)} (this version reads "${CATALOGUE_FORMAT}")`);
     if (!Array.isArray(doc.tools)) throw new CatalogueError(`${file}: "tools" must be an array`);
-    const fresh = build(rawFrom(doc), file);
+    const fresh = build(rawFrom(doc), file, memo);
     const bad = hashMismatch(doc.hashes, fresh);
     if (bad) throw new CatalogueError(`${file}: ${bad}; the snapshot was edited by hand or is corrupt, write it again with \`mcp-assay snapshot\``);
     return fresh;

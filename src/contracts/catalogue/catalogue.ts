@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalStringify, entityState, hashJson, orderedEntityText, setOwn, sha256, toJson } from '../shared/canonical.js';
 import { canonicalCopy, canonicalText, isFrozenJson } from '../shared/canonical-copy.js';
+import type { SnapshotMemo } from './snapshot-pieces.js';
 
 export const CATALOGUE_FORMAT = 'mcp-assay/catalogue@1';
 
@@ -123,11 +124,24 @@ export function madeCopy(c: Catalogue, entity: unknown): unknown {
  * `owned`: the caller made `list` from JSON text and keeps no reference, so plain JSON members are used as they are,
  * not copied; those already in canonical key order below the top (as a snapshot file writes them) join `ordered`.
  */
-function entities(list: unknown, what: string, key: string, owned: boolean, ordered: WeakSet<object>, frozen: WeakMap<object, unknown>): Entity[] {
+function entities(
+  list: unknown,
+  what: string,
+  key: string,
+  owned: boolean,
+  ordered: WeakSet<object>,
+  frozen: WeakMap<object, unknown>,
+  memo: SnapshotMemo | undefined,
+): Entity[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw new CatalogueError(`${what} must be an array`);
   return (list as unknown[]).map((item, i) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) throw new CatalogueError(`${what}[${i}] must be an object`);
+    // Known to the memo: a value read from another file and used there as it is, so it is plain JSON.
+    if (owned && memo?.canon.has(item)) {
+      if (typeof (item as Entity)[key] !== 'string') throw new CatalogueError(`${what}[${i}].${key} must be a string`);
+      return item as Entity;
+    }
     const state = owned ? entityState(item) : undefined;
     if (state?.ordered) ordered.add(item);
     // A value frozen at every level (a large answer the checks share) cannot change under the catalogue: no copy.
@@ -155,16 +169,20 @@ function hashMap(
   ordered: WeakSet<object>,
   frozen: WeakMap<object, unknown>,
   feed: (text: string, i: number) => void,
+  memo: SnapshotMemo | undefined,
 ): Record<string, string> {
   const hashes: Record<string, string> = {};
   list.forEach((e, i) => {
     let k = String(e[key]);
     for (let n = 2; Object.hasOwn(hashes, k); n++) k = `${String(e[key])}#${n}`;
-    const text = ordered.has(e) ? orderedEntityText(e) : frozen.has(e) ? frozenText(e, frozen) : canonicalText(e);
+    const known = memo?.canon.get(e);
+    const text = ordered.has(e) || known?.ordered ? orderedEntityText(e) : frozen.has(e) ? frozenText(e, frozen) : canonicalText(e);
+    const hash = known?.hash ?? sha256(text);
+    if (!known) memo?.canon.set(e, { hash, ordered: ordered.has(e) });
     feed(text, i);
     // Only `__proto__` would reach a setter on a plain object; plain assignment is much faster than defineProperty.
-    if (k === '__proto__') setOwn(hashes, k, sha256(text));
-    else hashes[k] = sha256(text);
+    if (k === '__proto__') setOwn(hashes, k, hash);
+    else hashes[k] = hash;
   });
   return hashes;
 }
@@ -188,15 +206,15 @@ export function buildCatalogue(input: RawCatalogueInput, watch?: (text: string) 
  * resourceTemplates, resources, tools}` (keys in canonical order), fed from each entity's canonical text: canonical JSON
  * of an array is its members' texts joined, so nothing is written twice.
  */
-export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean, watch?: (text: string) => void): Catalogue {
+export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean, watch?: (text: string) => void, memo?: SnapshotMemo): Catalogue {
   if (!input || typeof input !== 'object') throw new CatalogueError('catalogue input must be an object');
   const ordered = new WeakSet<object>();
   const frozen = new WeakMap<object, unknown>();
-  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned, ordered, frozen), 'name') as CatalogueTool[];
-  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned, ordered, frozen), 'name') as CataloguePrompt[];
-  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned, ordered, frozen), 'uri') as CatalogueResource[];
+  const tools = sortEntities(entities(input.tools ?? [], 'tools', 'name', owned, ordered, frozen, memo), 'name') as CatalogueTool[];
+  const prompts = sortEntities(entities(input.prompts, 'prompts', 'name', owned, ordered, frozen, memo), 'name') as CataloguePrompt[];
+  const resources = sortEntities(entities(input.resources, 'resources', 'uri', owned, ordered, frozen, memo), 'uri') as CatalogueResource[];
   const resourceTemplates = sortEntities(
-    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned, ordered, frozen),
+    entities(input.resourceTemplates, 'resourceTemplates', 'uriTemplate', owned, ordered, frozen, memo),
     'uriTemplate',
   ) as CatalogueResourceTemplate[];
   if (input.instructions !== undefined && typeof input.instructions !== 'string') throw new CatalogueError('instructions must be a string');
@@ -210,11 +228,18 @@ export function buildOwnedCatalogue(input: RawCatalogueInput, owned: boolean, wa
   const listed = (name: string, list: Entity[], key: string): Record<string, string> => {
     surface.update(`${name === 'prompts' ? '' : ','}"${name}":[`);
     // Two updates, not one joined string: joining would copy every entity's text once more.
-    const hashes = hashMap(list, key, ordered, frozen, (text, i) => {
-      if (i) surface.update(',');
-      surface.update(text);
-      watch?.(text);
-    });
+    const hashes = hashMap(
+      list,
+      key,
+      ordered,
+      frozen,
+      (text, i) => {
+        if (i) surface.update(',');
+        surface.update(text);
+        watch?.(text);
+      },
+      owned ? memo : undefined,
+    );
     surface.update(']');
     return hashes;
   };
