@@ -24,8 +24,8 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
   }
-  // `check -- <command>`: the server's own process starts now, so its start-up overlaps loading the checks.
-  if (argv[0] === 'check' && argv.includes('--')) (await import('../head-start.js')).startAhead(argv);
+  // `check -- <command>` starts the server's own process now, `check <url>` sends its first request: either overlaps loading the checks.
+  if (argv[0] === 'check') await (await import('../head-start.js')).startAhead(argv);
   const { EXIT } = await import('../options.js');
   try {
     const w = extractWatch(argv);
