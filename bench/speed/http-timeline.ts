@@ -23,7 +23,9 @@ const tracer = (log: string, modules: boolean) =>
     `const now = () => performance.now().toFixed(1) + ' ' + Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000);`,
     `const put = (s) => appendFileSync(${JSON.stringify(log)}, s + '\\n');`,
     `put('origin ' + performance.timeOrigin.toFixed(1)); put('up ' + now());`,
-    `let first = true; dc.subscribe('undici:request:create', () => { if (first) { first = false; put('request ' + now()); } });`,
+    `let first = true, listen = true; dc.subscribe('undici:request:create', ({ request }) => {`,
+    `  if (first) { first = false; put('request ' + now()); }`,
+    `  if (listen && String(request.body ?? '').includes('"subscriptions/listen"')) { listen = false; put('listen ' + now()); } });`,
     `const write = process.stdout.write; let seen = false;`,
     `process.stdout.write = function (...a) { if (!seen) { seen = true; put('report ' + now()); } return write.apply(this, a); };`,
     `process.on('exit', () => put('exit ' + now()));`,
@@ -53,7 +55,16 @@ export async function httpTimeline(url: string, dir: string, i = 0, cliPath = CL
   const report = path.join(dir, `report-${n}.json`);
   const t0 = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const args = ['--import', `data:text/javascript,${encodeURIComponent(tracer(log, modules))}`, cliPath, 'check', url, '--json', report];
+    const args = [
+      ...(process.env.TIMELINE_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      `data:text/javascript,${encodeURIComponent(tracer(log, modules))}`,
+      cliPath,
+      'check',
+      url,
+      '--json',
+      report,
+    ];
     const child = spawn(process.execPath, args, { cwd: REPO, stdio: 'ignore' });
     child.once('error', reject);
     child.once('close', () => resolve());
@@ -100,7 +111,7 @@ export async function httpTimeline(url: string, dir: string, i = 0, cliPath = CL
     const pick = (label: string) => rows.find((r) => r[0].startsWith(label))?.[1];
     return [
       `run ${i + 1}: wall ${wall}; up ${pick('Node up')}; first request ${pick('first request')}; probe read ${pick('probe answered')}; ` +
-        `listens ${at(wire.find((w) => w.body?.method === 'subscriptions/listen'))}; windows over ${pick('both windows')}; ` +
+        `listens ${at(wire.find((w) => w.body?.method === 'subscriptions/listen'))} (CPU ${ev.get('listen')?.cpu ?? '-'}); windows over ${pick('both windows')}; ` +
         `last answer ${pick('last wire entry')}; report ${pick('report')}; exit ${pick('exit')} (CPU ${ev.get('exit')?.cpu ?? '-'})`,
     ];
   }
