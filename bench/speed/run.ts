@@ -12,6 +12,7 @@ import { paired, type Case, type PairedResult } from './paired.js';
 import { CLI, CONFORMANCE, EVERYTHING, INSPECTOR_CLI, NODE22, REPO, startSupportDeskHttp, SUPPORT_DESK_STDIO } from './servers.js';
 import { startsOf, table } from './report.js';
 import { stdioTimeline } from './stdio-timeline.js';
+import { httpTimeline } from './http-timeline.js';
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -87,6 +88,8 @@ try {
           ];
         },
       );
+      // Where one run spends its time, from the CLI's own clock: loading, the probe, the windows, the tail.
+      out.push('Timeline of one support-desk run over Streamable HTTP:', '', ...(await httpTimeline(server.url, scratch)));
     } finally {
       await server.stop();
     }

@@ -16,6 +16,7 @@ import { StdioTransport } from '../target/stdio.js';
 import type { Transport } from '../target/transport.js';
 import { openTransport } from '../target/open.js';
 import { releaseHeadStart } from '../target/head-start.js';
+import { releaseSentAhead } from '../target/http-head-start.js';
 import { baseResult, runCheck, type CheckEnv } from './run-check.js';
 import { catalogueInput } from './catalogue.js';
 import { contractsStep, hasExamples } from './contracts-step.js';
@@ -224,7 +225,12 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   } finally {
     // Copies nobody used were never asked anything: ended with the short grace, alongside the run's own process.
     // So are copies the CLI started ahead that no transport took (target/head-start.ts).
-    const unused = Promise.all([begun?.keepIf(false), spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS), releaseHeadStart(SHUTDOWN_GRACE_AFTER_DEADLINE_MS)]);
+    const unused = Promise.all([
+      begun?.keepIf(false),
+      spares?.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS),
+      releaseHeadStart(SHUTDOWN_GRACE_AFTER_DEADLINE_MS),
+      releaseSentAhead(),
+    ]);
     // A run that never reached its checks still ends the dual-era question (bounded by its own wait) and its copy.
     await (await kept)?.close().catch(() => undefined);
     await sharedClosing;

@@ -2,7 +2,7 @@
  * Typed readers for JSON a server sent. A server controls every byte, so nothing here casts: each reader checks the
  * shape and answers `undefined` (or an empty list) for anything else, and none of them throws on any input.
  */
-import { isObject, type JsonObject } from './wire/check.js';
+import { isObject, type JsonObject } from './json-object.js';
 
 export { isObject, type JsonObject };
 

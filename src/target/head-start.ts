@@ -18,7 +18,7 @@ import { settlesWithin } from './deadline.js';
 import { CONFIG_FILE_NAMES } from '../core/config-file-names.js';
 
 /** `check` options that change neither what is started nor which checks run, with whether they take a value. */
-const NEUTRAL_OPTIONS: Record<string, boolean> = {
+export const NEUTRAL_OPTIONS: Record<string, boolean> = {
   '--json': true,
   '--junit': true,
   '--md': true,
@@ -62,7 +62,7 @@ export function headStartCommand(argv: readonly string[], cwd: string): { comman
   return mayStartAhead({ kind: 'stdio', command, args }) ? { command, args } : undefined;
 }
 
-function splitInline(token: string): [string, string | undefined] {
+export function splitInline(token: string): [string, string | undefined] {
   const eq = token.indexOf('=');
   return token.startsWith('--') && eq > 0 ? [token.slice(0, eq), token.slice(eq + 1)] : [token, undefined];
 }

@@ -14,6 +14,7 @@ import { decodeBody } from './body-text.js';
 import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, watchSockets, withOneRetry } from './reset-retry.js';
 import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
+import { claimSentAhead, HTTP_POOL, type SentAhead } from './http-head-start.js';
 
 export interface RawHttpRequest {
   method: string;
@@ -75,12 +76,17 @@ export class HttpTransport implements Transport {
   private readonly readOnlyTools = new Set<string>();
   /** Large values (a long tool list) that recur in this target's answers are parsed once; each answer is still read and recorded. */
   private readonly parseMemo = new ParseMemo();
+  /** The probe's request, sent before the checks loaded (http-head-start.ts): adopted by the first request equal to it. */
+  private ahead: SentAhead | undefined;
 
   constructor(
     private readonly opts: HttpTransportOptions,
     private readonly recorder: WireRecorder,
   ) {
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    this.ahead = claimSentAhead(opts.url, opts.headers);
+    this.agent = this.ahead?.agent ?? new Agent(HTTP_POOL);
+    // The record's clock starts when the first request went out, as for a request sent by this transport.
+    if (this.ahead) recorder.startClockAt(this.ahead.sentAt);
     this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     for (const v of Object.values(opts.headers ?? {})) recorder.masker.add(v);
     watchSockets();
@@ -150,8 +156,31 @@ export class HttpTransport implements Transport {
     return { [HEADER.protocolVersion]: s.protocolVersion, ...(s.id ? { [HEADER.sessionId]: s.id } : {}) };
   }
 
+  /**
+   * The request sent ahead, when this is it (same body, same headers); once, and only as the first request. One that
+   * is not (which the head start's rules rule out) still went out: it is recorded, with its answer, as `head-start`.
+   */
+  private async adoptAhead(body: string, headers: Record<string, string>, timeoutMs: number): Promise<SentAhead | undefined> {
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    if (!ahead || (ahead.body === body && JSON.stringify(ahead.headers) === JSON.stringify(headers))) return ahead;
+    const msg = JSON.parse(ahead.body) as JsonRpcRequest;
+    const o: SendOptions = { phase: 'head-start', timeoutMs };
+    const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [] };
+    this.recorder.record({
+      from: 'harness',
+      channel: 'http',
+      phase: o.phase,
+      http: { method: 'POST', url: this.opts.url, headers: ahead.headers },
+      json: msg,
+      at: ahead.sentAt,
+    });
+    await withDeadline((signal) => ahead.answer(signal).then((res) => this.readBody(res, msg, ex, o)), timeoutMs, 'answer').catch(() => undefined);
+    return undefined;
+  }
+
   private async sendOnce(msg: JsonRpcRequest | JsonRpcNotification, o: SendOptions): Promise<Exchange> {
-    const t0 = performance.now();
+    let t0 = performance.now();
     const headers: Record<string, string> = { ...standardHeaders(msg), ...this.opts.headers };
     for (const [k, v] of Object.entries(this.sessionHeaders())) {
       for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
@@ -162,6 +191,10 @@ export class HttpTransport implements Transport {
       if (v !== null) headers[k] = v;
     }
     const body = o.rawBody ?? JSON.stringify(msg);
+    // Sent before the checks loaded: timed from then; its deadline is the probe's own, counted from its adoption
+    // (a fraction of a second later, against a first-answer allowance of at least 30 s).
+    let ahead = this.ahead && (await this.adoptAhead(body, headers, o.timeoutMs));
+    if (ahead) t0 = ahead.sentAt;
     const ex: Exchange = { request: msg, others: [], durationMs: 0, evidence: [] };
     const sent = (retry?: { of: number; cause: string }) =>
       this.recorder.record({
@@ -171,6 +204,7 @@ export class HttpTransport implements Transport {
         http: { method: 'POST', url: this.opts.url, headers },
         ...(o.rawBody === undefined ? { json: msg } : { text: body }),
         ...(retry ? { retry } : {}),
+        ...(ahead && !retry ? { at: ahead.sentAt } : {}),
       });
     ex.evidence.push(sent());
     const safe = () => (o.rawBody === undefined ? repeatIsSafe(msg, this.readOnlyTools) : bodyRepeatIsSafe(o.rawBody, this.readOnlyTools));
@@ -179,15 +213,20 @@ export class HttpTransport implements Transport {
         (signal) =>
           this.withOneRetry(
             async (dispatcher) => {
-              const res = await request(this.opts.url, {
-                method: 'POST',
-                headers,
-                body,
-                signal,
-                dispatcher,
-                headersTimeout: o.timeoutMs,
-                bodyTimeout: o.timeoutMs,
-              });
+              const early = ahead;
+              // A repeat after a silent reset goes out afresh.
+              ahead = undefined;
+              const res = early
+                ? await early.answer(signal)
+                : await request(this.opts.url, {
+                    method: 'POST',
+                    headers,
+                    body,
+                    signal,
+                    dispatcher,
+                    headersTimeout: o.timeoutMs,
+                    bodyTimeout: o.timeoutMs,
+                  });
               await this.readBody(res, msg, ex, o);
             },
             safe,

@@ -13,7 +13,8 @@ export interface RecorderLimits {
 
 export const DEFAULT_RECORDER_LIMITS: RecorderLimits = { maxBytes: 4 * 1024 * 1024, maxEntryBytes: 64 * 1024, maxEntries: 20_000 };
 
-type NewEntry = Omit<WireEntry, 'seq' | 'atMs' | 'body' | 'raw' | 'truncated'> & { text?: string; json?: unknown };
+/** `at`: when it happened (performance.now()), for a message recorded after the fact; else now. */
+type NewEntry = Omit<WireEntry, 'seq' | 'atMs' | 'body' | 'raw' | 'truncated'> & { text?: string; json?: unknown; at?: number };
 
 /**
  * Keeps every message in and out as evidence: timed, tagged by origin, masked, capped.
@@ -26,7 +27,7 @@ export class WireRecorder {
   dropped = 0;
   private bytes = 0;
   private seq = 0;
-  private readonly t0 = performance.now();
+  private t0 = performance.now();
   /** The masker's version each entry was masked at (see maskedAsNow). */
   private readonly maskedAt = new WeakMap<WireEntry, number>();
 
@@ -49,7 +50,7 @@ export class WireRecorder {
     }
     const entry: WireEntry = {
       seq,
-      atMs: Math.round((performance.now() - this.t0) * 10) / 10,
+      atMs: Math.round(((e.at ?? performance.now()) - this.t0) * 10) / 10,
       from: e.from,
       channel: e.channel,
       phase: e.phase,
@@ -86,6 +87,11 @@ export class WireRecorder {
     this.entries.push(entry);
     this.maskedAt.set(entry, this.masker.version);
     return seq;
+  }
+
+  /** Starts the clock at `t` (performance.now()) instead, when the first message went out before the record existed. */
+  startClockAt(t: number): void {
+    if (!this.entries.length) this.t0 = Math.min(this.t0, t);
   }
 
   /** Whether the entry's texts (url, header values, body, raw text, retry cause) were masked with every secret known now. */

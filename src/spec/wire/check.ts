@@ -1,10 +1,9 @@
 /** Shared plumbing: run one model type against a value and report issues under a pointer prefix. */
 import { wireValidator } from './compile.js';
 import { toIssues, type WireIssue } from './issues.js';
+import { isObject, type JsonObject } from '../json-object.js';
 
-export type JsonObject = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isObject, type JsonObject };
 
 /** Issues of `value` against the model type `typeName`, with paths prefixed by `base`. */
 export function check(typeName: string, value: unknown, base = ''): WireIssue[] {
