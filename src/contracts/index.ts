@@ -6,7 +6,7 @@
 import type { RuleSettings } from '../core/rules.js';
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import { hashJson } from './shared/canonical.js';
-import type { Catalogue } from './catalogue/catalogue.js';
+import type { Catalogue, CatalogueTool } from './catalogue/catalogue.js';
 import { confusableFindings } from './lint/confusable.js';
 import { lintCatalogue } from './lint/lint.js';
 import { scanPoisoning } from './poisoning/poisoning.js';
@@ -114,6 +114,45 @@ function attempt(analysis: string, run: () => RawFinding[]): RawFinding[] | Anal
 export function prepareAnalysis(original: Catalogue, settings?: RuleSettings, thresholdsIn?: Partial<ContractThresholds>): PreparedAnalysis {
   const { view: c, findings: malformed } = typedView(original);
   const thresholds = { ...DEFAULT_THRESHOLDS, ...thresholdsIn };
+  return prepareFrom(
+    c,
+    malformed,
+    settings,
+    thresholds,
+    attempt('confusable names', () => confusableFindings(c.tools, thresholds.confusableScore)),
+  );
+}
+
+/** Names, titles and descriptions: all the confusable scan reads of a tool, and all it needs sent to another thread. */
+export type ConfusableInput = Pick<CatalogueTool, 'name' | 'title' | 'description'>[];
+
+/**
+ * prepareAnalysis with the confusable scan run by `aside` (another thread) while the other families run here: the same
+ * result. When `aside` gives nothing (the thread failed, or the scan threw there), the scan runs here as it always did.
+ */
+export async function prepareAnalysisAside(
+  original: Catalogue,
+  settings: RuleSettings | undefined,
+  aside: (tools: ConfusableInput, threshold: number) => Promise<RawFinding[] | undefined>,
+): Promise<PreparedAnalysis> {
+  const { view: c, findings: malformed } = typedView(original);
+  const thresholds = { ...DEFAULT_THRESHOLDS };
+  const scan = aside(
+    c.tools.map((t) => ({ name: t.name, title: t.title, description: t.description })),
+    thresholds.confusableScore,
+  ).catch(() => undefined);
+  const prepared = prepareFrom(c, malformed, settings, thresholds, undefined);
+  const confusable = (await scan) ?? attempt('confusable names', () => confusableFindings(c.tools, thresholds.confusableScore));
+  return { ...prepared, families: { ...prepared.families, confusable } };
+}
+
+function prepareFrom(
+  c: Catalogue,
+  malformed: RawFinding[],
+  settings: RuleSettings | undefined,
+  thresholds: ContractThresholds,
+  confusable: RawFinding[] | AnalysisCrash | undefined,
+): PreparedAnalysis {
   const risk = c.tools.map(classifyTool);
   const tokens = estimateTokens(c);
   const families: PreparedAnalysis['families'] = {
@@ -124,7 +163,7 @@ export function prepareAnalysis(original: Catalogue, settings?: RuleSettings, th
     }),
     disclosure: attempt('result sizes', () => disclosureFindings(c, tokens, thresholds)),
     lint: attempt('description and schema lint', () => lintCatalogue(c, tokens, thresholds)),
-    confusable: attempt('confusable names', () => confusableFindings(c.tools, thresholds.confusableScore)),
+    confusable: confusable ?? [],
     poisoning: attempt('poisoning scan', () => scanPoisoning(c)),
   };
   return { view: c, settings, thresholds, risk, tokens, malformed, families };
@@ -221,6 +260,7 @@ export type { ContractThresholds } from './rules/thresholds.js';
 export { validateRuleSettings } from './rules/rule-settings.js';
 export type { ContractFinding } from './rules/rule-settings.js';
 export { classifyTool } from './risk/risk.js';
+export { confusableFindings } from './lint/confusable.js';
 export type { RiskClass, ToolRisk } from './risk/risk.js';
 export { validateStructuredResult } from './schema/validate.js';
 

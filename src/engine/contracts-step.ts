@@ -1,14 +1,25 @@
 import type { CatalogueDigest, ReportSection } from '../core/types.js';
 import type { WireRecorder } from '../target/recorder.js';
 import type { ProbeOutcome } from '../target/probe.js';
-import { analyseCatalogue, catalogueDigest, contractsSection, finishAnalysis, type Catalogue } from '../contracts/index.js';
+import {
+  analyseCatalogue,
+  catalogueDigest,
+  contractsSection,
+  finishAnalysis,
+  prepareAnalysisAside,
+  type Catalogue,
+  type RawCatalogueInput,
+  type ResultSizeObservation,
+  type StructuredResultObservation,
+} from '../contracts/index.js';
 import type { CheckEnv } from './run-check.js';
 import { catalogueInput } from './catalogue.js';
 import { catalogueOf } from './catalogue-of.js';
+import { CONFUSABLE_ASIDE_FROM, ConfusableAside } from './confusable-aside.js';
 import { runExamples } from './examples.js';
 import { LiveCaller } from './live-caller.js';
 import type { ContractsBeside } from './contracts-beside.js';
-import type { EarlyContracts } from './contracts-early.js';
+import type { EarlyCatalogue, EarlyContracts } from './contracts-early.js';
 import type { TargetRunOptions } from './target-options.js';
 
 const analysisError = (message: string): ReportSection => ({
@@ -50,26 +61,16 @@ export async function contractsStep(
     }
     // The catalogue half done while the listen windows were open, when nothing since changes it (no examples to add).
     const early = o.capture || o.contracts === false || hasExamples(o) ? undefined : await earlyHalf?.take(input);
-    const catalogue = early?.catalogue ?? catalogueOf(input, recorder.masker);
-    if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
-    if (o.contracts === false) return { problems };
-    const examples = hasExamples(o) ? await examplesStep(env, recorder, catalogue, o) : undefined;
-    serverDone?.();
-    let analysis: ReturnType<typeof analyseCatalogue>;
+    // A large catalogue's confusable scan runs on the core the idle server leaves; the thread loads while the catalogue is built.
+    const aside =
+      !early && o.contracts !== false && !hasExamples(o) && (input.tools?.length ?? 0) >= (o.confusableAsideFrom ?? CONFUSABLE_ASIDE_FROM)
+        ? new ConfusableAside()
+        : undefined;
     try {
-      const options = {
-        structuredResults: observed.structuredResults,
-        resultSizes: [...observed.resultSizes, ...(examples?.sizes ?? [])],
-        extraFindings: examples?.findings ?? [],
-      };
-      const prepared = early?.prepared;
-      if (prepared && 'error' in prepared) throw new Error(prepared.error);
-      analysis = prepared ? finishAnalysis(prepared, options) : analyseCatalogue(catalogue, o.contracts, options);
-    } catch (e) {
-      return { problems, section: analysisError((e as Error).message) };
+      return await analyse(env, recorder, o, input, problems, observed, early, digest, aside, serverDone);
+    } finally {
+      aside?.close();
     }
-    digest(catalogueDigest(catalogue, analysis));
-    return { section: contractsSection(analysis), problems };
   } catch (e) {
     const problems = [`the catalogue could not be read: ${(e as Error).message}`];
     if (o.capture) o.capture.catalogueProblems = problems;
@@ -90,6 +91,43 @@ export async function contractsStep(
       },
     };
   }
+}
+
+/** The catalogue, the examples and the analysis (its confusable scan on `aside` when given): the step's section. */
+async function analyse(
+  env: CheckEnv,
+  recorder: WireRecorder,
+  o: TargetRunOptions,
+  input: RawCatalogueInput,
+  problems: string[],
+  observed: { structuredResults: readonly StructuredResultObservation[]; resultSizes: readonly ResultSizeObservation[] },
+  early: EarlyCatalogue | undefined,
+  digest: (d: CatalogueDigest) => void,
+  aside: ConfusableAside | undefined,
+  serverDone: (() => void) | undefined,
+): Promise<{ section?: ReportSection; problems: string[] }> {
+  const catalogue = early?.catalogue ?? catalogueOf(input, recorder.masker);
+  if (o.capture) Object.assign(o.capture, { catalogue, catalogueProblems: problems });
+  if (o.contracts === false) return { problems };
+  const examples = hasExamples(o) ? await examplesStep(env, recorder, catalogue, o) : undefined;
+  serverDone?.();
+  let analysis: ReturnType<typeof analyseCatalogue>;
+  try {
+    const options = {
+      structuredResults: observed.structuredResults,
+      resultSizes: [...observed.resultSizes, ...(examples?.sizes ?? [])],
+      extraFindings: examples?.findings ?? [],
+    };
+    const prepared = early?.prepared;
+    if (prepared && 'error' in prepared) throw new Error(prepared.error);
+    if (prepared) analysis = finishAnalysis(prepared, options);
+    else if (aside) analysis = finishAnalysis(await prepareAnalysisAside(catalogue, o.contracts || undefined, (t, x) => aside.scan(t, x)), options);
+    else analysis = analyseCatalogue(catalogue, o.contracts || undefined, options);
+  } catch (e) {
+    return { problems, section: analysisError((e as Error).message) };
+  }
+  digest(catalogueDigest(catalogue, analysis));
+  return { section: contractsSection(analysis), problems };
 }
 
 export function hasExamples(o: TargetRunOptions): boolean {

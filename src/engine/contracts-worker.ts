@@ -2,14 +2,24 @@
  * The catalogue half of the contracts analysis, on a thread of its own while the checks are still talking to the
  * server (it needs no observation of theirs). Messages: `items` (list members, in slices), `input` (the rest, the
  * masker's secrets, the rule settings), then `finish` (what the calls observed); it answers once with the digest and
- * the section, or with the stage that threw. The same functions as the in-process step, so the same report.
+ * the section, or with the stage that threw. The same functions as the in-process step, so the same report. It also
+ * runs the confusable scan alone for the step's analysis after the last answer (`confusable`, see confusable-aside.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { Masker } from '../core/mask.js';
 import type { RuleSettings } from '../core/rules.js';
-import { catalogueDigest, contractsSection, finishAnalysis, prepareAnalysis, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
+import {
+  catalogueDigest,
+  confusableFindings,
+  contractsSection,
+  finishAnalysis,
+  prepareAnalysis,
+  type Catalogue,
+  type RawCatalogueInput,
+} from '../contracts/index.js';
 import { catalogueOf } from './catalogue-of.js';
 import type { BesideReply, BesideRequest, ListKey } from './contracts-beside.js';
+import type { ConfusableReply, ConfusableRequest } from './confusable-aside.js';
 
 type Prepared = ReturnType<typeof prepareAnalysis>;
 
@@ -59,8 +69,18 @@ function finish(m: Extract<BesideRequest, { type: 'finish' }>): BesideReply {
   }
 }
 
-parentPort?.on('message', (m: BesideRequest) => {
-  if (m.type === 'items') lists[m.key].push(...m.items);
+/** The confusable scan alone (confusable-aside.ts); a scan that throws sends no findings, and the run scans in process. */
+function confusable(m: ConfusableRequest): ConfusableReply {
+  try {
+    return { type: 'confusable', findings: confusableFindings(m.tools, m.threshold) };
+  } catch {
+    return { type: 'confusable' };
+  }
+}
+
+parentPort?.on('message', (m: BesideRequest | ConfusableRequest) => {
+  if (m.type === 'confusable') parentPort?.postMessage(confusable(m));
+  else if (m.type === 'items') lists[m.key].push(...m.items);
   else if (m.type === 'input') {
     input = { ...lists, ...m.rest };
     settings = m.settings;

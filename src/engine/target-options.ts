@@ -24,6 +24,8 @@ export interface TargetRunOptions extends CheckOptions {
   checks: readonly CheckDefinition[];
   /** Tools from which the contracts analysis starts on a worker thread while the checks run (default 500 with more than 2 cores, else never). */
   contractsBesideFrom?: number;
+  /** Tools from which the step's confusable scan runs on a second thread beside the rest of the analysis (default 1000 with 2 cores or more). */
+  confusableAsideFrom?: number;
   /** Example calls per tool (config `examples:`), judged in the contracts step. */
   examples?: Record<string, ToolExample[]>;
   /** Runs once the target answered, on the same connection, before it closes (the quick loop: list, call, read). */

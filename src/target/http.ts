@@ -74,6 +74,7 @@ export class HttpTransport implements Transport {
   private reinitializing: Promise<boolean> | undefined;
   /** Tools the server's tools/list marked read-only: a call of one may be repeated after a silent reset. */
   private readonly readOnlyTools = new Set<string>();
+  private readonly readOnlyListsSeen = new WeakSet<object>();
   /** Large values (a long tool list) that recur in this target's answers are parsed once; each answer is still read and recorded. */
   private readonly parseMemo = new ParseMemo();
   /** The probe's request, sent before the checks loaded (http-head-start.ts): adopted by the first request equal to it. */
@@ -239,9 +240,19 @@ export class HttpTransport implements Transport {
     } catch (e) {
       ex.failure = toTransportError(e, { url: this.opts.url });
     }
-    if (msg.method === 'tools/list' && ex.response) for (const name of readOnlyToolNames(ex.response.result)) this.readOnlyTools.add(name);
+    if (msg.method === 'tools/list' && ex.response) this.noteReadOnly(ex.response.result);
     ex.durationMs = performance.now() - t0;
     return ex;
+  }
+
+  /** Adds the tools a list marks read-only; a list shared by the parse memo (frozen at every level) is read once. */
+  private noteReadOnly(result: unknown): void {
+    const tools = result !== null && typeof result === 'object' ? (result as { tools?: unknown }).tools : undefined;
+    if (Array.isArray(tools) && Object.isFrozen(tools)) {
+      if (this.readOnlyListsSeen.has(tools)) return;
+      this.readOnlyListsSeen.add(tools);
+    }
+    for (const name of readOnlyToolNames(result)) this.readOnlyTools.add(name);
   }
 
   private async readBody(res: Dispatcher.ResponseData, msg: JsonRpcRequest | JsonRpcNotification, ex: Exchange, o: SendOptions): Promise<void> {

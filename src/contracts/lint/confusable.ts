@@ -46,7 +46,10 @@ export interface ConfusablePair {
   score: number;
 }
 
-function prepare(t: CatalogueTool): Prepared {
+/** All the scan reads of a tool. */
+type Named = Pick<CatalogueTool, 'name' | 'title' | 'description'>;
+
+function prepare(t: Named): Prepared {
   const words = contentWords(`${t.title ?? ''} ${t.description ?? ''}`).map(canonicalWord);
   // Edit distance is quadratic, so names beyond the spec's 128 characters are cut there.
   const tokens = nameTokens(t.name.slice(0, 128)).map(stem).map(canonicalWord);
@@ -96,7 +99,7 @@ function judge(a: Prepared, b: Prepared, desc: number, threshold: number, listed
  * name order. Candidates come from an index (names bucketed, descriptions by shared word), so a catalogue of
  * thousands of distinct tools is scanned in near-linear time; every pair is still counted in `total`.
  */
-export function scanConfusable(tools: readonly CatalogueTool[], threshold: number, cap = CONFUSABLE_PAIR_CAP, exhaustive = false): ConfusableScan {
+export function scanConfusable(tools: readonly Named[], threshold: number, cap = CONFUSABLE_PAIR_CAP, exhaustive = false): ConfusableScan {
   const prepared = tools.map(prepare).sort((p, q) => (p.name < q.name ? -1 : p.name > q.name ? 1 : 0));
   const pairs: ConfusablePair[] = [];
   let total = 0;
@@ -141,13 +144,13 @@ function rules(threshold: number): PairRules<Prepared> {
 }
 
 /** Every confusable pair (uncapped); for small catalogues and tests. */
-export function confusablePairs(tools: readonly CatalogueTool[], threshold: number): ConfusablePair[] {
+export function confusablePairs(tools: readonly Named[], threshold: number): ConfusablePair[] {
   return scanConfusable(tools, threshold, Infinity).pairs;
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
-export function confusableFindings(tools: readonly CatalogueTool[], threshold: number): RawFinding[] {
+export function confusableFindings(tools: readonly Named[], threshold: number): RawFinding[] {
   const scan = scanConfusable(tools, threshold);
   const out: RawFinding[] = scan.pairs.map((p) => ({
     ruleId: 'lint/confusable-tools',

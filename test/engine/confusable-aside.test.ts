@@ -1,0 +1,95 @@
+/**
+ * A large catalogue's confusable scan runs on a second thread after the last answer, beside the rest of the analysis.
+ * It must give the very section the in-process analysis gives (listed pairs, the stated total, every other family),
+ * fall back to the in-process scan when the thread fails or throws, and never outlive the run.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
+import { startScaleHttp, type ScaleHttp } from '../../bench/scale/server.js';
+import { scaleTools } from '../../bench/scale/tools.js';
+import { analyseCatalogue, buildCatalogue, contractsSection, finishAnalysis, prepareAnalysisAside, type RawCatalogueInput } from '../../src/contracts/index.js';
+import { ConfusableAside } from '../../src/engine/confusable-aside.js';
+import { assay, CHECKS, type Report, type TargetReport } from '../../src/index.js';
+import { RUN_DEFAULTS } from '../support/fixtures.js';
+
+const input = (n: number, names: 'similar' | 'diverse'): RawCatalogueInput => ({
+  tools: JSON.parse(JSON.stringify(scaleTools(n, { names }))) as unknown[],
+  prompts: [],
+  resources: [],
+  resourceTemplates: [],
+  server: { name: 'scale' },
+});
+
+/** Scans the threads of this process answered with findings: proof the thread did the work (the fallback gives the same section). */
+let threadScans = 0;
+const proto = Worker.prototype as unknown as { emit: (this: Worker, event: string | symbol, ...args: unknown[]) => boolean };
+const emit = proto.emit;
+proto.emit = function (this: Worker, event: string | symbol, ...args: unknown[]): boolean {
+  const m = args[0] as { type?: unknown; findings?: unknown } | undefined;
+  if (event === 'message' && m?.type === 'confusable' && Array.isArray(m.findings)) threadScans++;
+  return emit.call(this, event, ...args);
+};
+
+const confusableOf = (findings: { ruleId: string }[]) => findings.filter((f) => f.ruleId === 'lint/confusable-tools');
+
+describe('the confusable scan on a second thread', () => {
+  for (const names of ['similar', 'diverse'] as const)
+    it(`gives the same section as the in-process analysis (${names} names)`, async () => {
+      const catalogue = buildCatalogue(input(120, names));
+      const aside = new ConfusableAside();
+      const before = threadScans;
+      try {
+        const prepared = await prepareAnalysisAside(catalogue, undefined, (t, x) => aside.scan(t, x));
+        assert.equal(threadScans, before + 1, 'the thread scanned');
+        const section = contractsSection(finishAnalysis(prepared));
+        assert.deepEqual(section, contractsSection(analyseCatalogue(catalogue)));
+        if (names === 'similar') assert.ok(confusableOf(section.findings).length > 50, 'pairs listed and the total stated');
+      } finally {
+        aside.close();
+      }
+    });
+
+  it('falls back to the in-process scan when the thread gives nothing, fails, or the scan throws there', async () => {
+    const catalogue = buildCatalogue(input(30, 'similar'));
+    const expected = contractsSection(analyseCatalogue(catalogue));
+    for (const aside of [async () => undefined, async () => Promise.reject(new Error('thread gone'))]) {
+      const prepared = await prepareAnalysisAside(catalogue, undefined, aside);
+      assert.deepEqual(contractsSection(finishAnalysis(prepared)), expected);
+    }
+    const thread = new ConfusableAside();
+    try {
+      // A name that is not a string makes the scan throw on the thread: no findings come back, so the run scans itself.
+      assert.equal(await thread.scan([{ name: 42 as unknown as string }], 0.75), undefined);
+      // The thread still serves a later scan.
+      assert.ok(Array.isArray(await thread.scan([{ name: 'a_b' }, { name: 'a_c' }], 0.75)));
+    } finally {
+      thread.close();
+    }
+    const closed = new ConfusableAside();
+    closed.close();
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(await closed.scan([{ name: 'a' }], 0.75), undefined, 'a closed thread gives nothing');
+  });
+
+  describe('in a run', () => {
+    let server: ScaleHttp;
+    before(async () => (server = await startScaleHttp(60, { names: 'similar' })));
+    after(async () => server.close());
+    const checks = CHECKS.filter((c) => c.id === 'tools/schema-valid');
+    const run = (confusableAsideFrom: number): Promise<Report> => assay([{ kind: 'http', url: server.url }], { ...RUN_DEFAULTS, checks, confusableAsideFrom });
+    const target = (r: Report): TargetReport => r.targets[0] as TargetReport;
+    const contractsOf = (r: Report) => target(r).sections?.find((s) => s.id === 'contracts');
+
+    it('reports the same section and catalogue with the scan on the thread as in process', async () => {
+      const before = threadScans;
+      const inProcess = await run(Number.POSITIVE_INFINITY);
+      assert.equal(threadScans, before, 'no thread above the threshold');
+      const aside = await run(0);
+      assert.equal(threadScans, before + 1, 'the thread scanned');
+      assert.deepEqual(contractsOf(aside), contractsOf(inProcess));
+      assert.deepEqual(target(aside).catalogue, target(inProcess).catalogue);
+      assert.ok(confusableOf(contractsOf(aside)?.findings ?? []).length > 50);
+    });
+  });
+});
