@@ -1,7 +1,6 @@
 /** Copies of a stdio server started ahead for the checks that need them untouched. */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SpareCopies } from '../../src/checks/stdio/support.js';
@@ -9,6 +8,7 @@ import type { StdioTargetSpec } from '../../src/core/target-spec.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { mayStartAhead } from '../../src/target/start-ahead.js';
 import { StdioTransport } from '../../src/target/stdio.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A server stand-in: logs each start; the first start exits at once, later ones answer one line and wait for EOF. */
 const SCRIPT = `
@@ -30,7 +30,7 @@ test('copies start ahead only where a second start cannot race an install', () =
 });
 
 test('a copy that died before it was taken is replaced by a fresh start; copies nobody took end with the run', { timeout: 60_000 }, async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-spares-'));
+  const dir = tempDir('mcp-assay-spares-');
   const log = path.join(dir, 'starts.log');
   const script = path.join(dir, 'server.cjs');
   writeFileSync(script, SCRIPT);

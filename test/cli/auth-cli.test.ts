@@ -1,12 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startProtectedServer } from '../fixtures/servers/auth/server.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-auth-'));
+const dir = tempDir('assay-auth-');
 
 describe('check against protected servers through the real CLI', () => {
   it('a correct server passes the auth checks, and no token reaches the console or any report', async () => {

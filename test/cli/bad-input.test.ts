@@ -1,13 +1,13 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { exampleStdio } from '../support/fixtures.js';
 import { processesMatching, runCli, uniqueMarker } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-bad-'));
+const dir = tempDir('assay-bad-');
 
 /** `check -- <the flawed stdio server with these faults>`, tagged so a leaked process can be found. */
 function flawedStdioArgs(faults: string, marker: string): string[] {

@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createInterface } from 'node:readline';
@@ -14,6 +13,7 @@ import type { Report, TargetReport } from '../../src/core/types.js';
 import { danglingReferences } from '../../scripts/bundle-references.js';
 import { cliArgv, explain, REPO, run } from '../support/fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const BUNDLE = path.join(REPO, 'dist/bundle');
 const built = path.extname(cliArgv().at(-1)!) === '.js';
@@ -38,7 +38,7 @@ function serve(file: string, args: string[] = []): Promise<string> {
 
 /** `check` through the bundled bin, with its JSON report. */
 async function bundledCheck(target: string[]): Promise<{ code: number | null; report: TargetReport }> {
-  const json = path.join(mkdtempSync(path.join(tmpdir(), 'assay-bundle-')), 'report.json');
+  const json = path.join(tempDir('assay-bundle-'), 'report.json');
   const r = await runCli(['check', '--json', json, ...target], { deadlineMs: 120_000 });
   assert.ok(existsSync(json), `no report written:\n${r.stdout}\n${r.stderr}`);
   const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
@@ -80,7 +80,7 @@ describe('the bundled CLI', { skip: built ? false : 'runs from dist only' }, () 
   });
 
   it('the reference check finds a path to nothing, plain or templated', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'assay-refs-'));
+    const dir = tempDir('assay-refs-');
     mkdirSync(path.join(dir, 'generated'));
     writeFileSync(path.join(dir, 'generated', 'wire-a.cjs'), '');
     writeFileSync(path.join(dir, 'chunk-B.js'), '');
@@ -120,7 +120,7 @@ describe('the bundled CLI', { skip: built ? false : 'runs from dist only' }, () 
   });
 
   it('runs the demo: the example servers found from the bundle, over both transports, judged as designed', async () => {
-    const out = mkdtempSync(path.join(tmpdir(), 'assay-demo-'));
+    const out = tempDir('assay-demo-');
     const r = await runCli(['demo', '--out', out], { deadlineMs: 150_000 });
     assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
     const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as Report;

@@ -1,16 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 describe('mcp-assay check: usage and reports', () => {
   let desk: Awaited<ReturnType<typeof startSupportDeskHttp>>;
   let flawed: Awaited<ReturnType<typeof startFlawedHttp>>;
-  const dir = mkdtempSync(path.join(tmpdir(), 'assay-cli-'));
+  const dir = tempDir('assay-cli-');
   before(async () => {
     desk = await startSupportDeskHttp({ port: 0 });
     flawed = await startFlawedHttp({ faults: ['resource-missing-legacy-code'], port: 0 });

@@ -1,15 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { buildCatalogue, parseCatalogue, serializeCatalogue } from '../../src/contracts/index.js';
 import { exampleStdio } from '../support/fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-contracts-'));
+const dir = tempDir('assay-contracts-');
 const file = (name: string) => path.join(dir, name);
 
 describe('contracts, snapshot and diff from the command line', () => {

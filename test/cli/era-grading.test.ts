@@ -4,8 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
 import { startLegacyHttp, type LegacyHttp } from '../fixtures/servers/legacy/http.js';
@@ -17,8 +16,9 @@ import { resultOf } from '../../src/target/client.js';
 import { EXAMPLES, REPO } from '../support/fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
 import { npmServer } from '../real-servers/npm-servers.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-era-'));
+const dir = tempDir('assay-era-');
 const flawedStdio = (fault: string) => ['--', process.execPath, path.join(EXAMPLES, 'flawed-server', 'stdio.js'), '--faults', fault];
 
 interface Result {

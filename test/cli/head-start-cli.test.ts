@@ -1,17 +1,17 @@
 /** `check -- <command>` starts the server's own process before the CLI loads its checks, and starts no more in all. */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { cliArgv, exampleStdio } from '../support/fixtures.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const run = promisify(execFile);
 
 test('a stdio server’s own process starts before any check module loads, its copies after; a full check still starts 4', { timeout: 180_000 }, async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-head-start-cli-'));
+  const dir = tempDir('mcp-assay-head-start-cli-');
   try {
     const log = path.join(dir, 'order.log');
     const starts = path.join(dir, 'starts.log');

@@ -1,13 +1,13 @@
 /** `check <url>` sends the era probe's request before the CLI loads its checks, and the run records it as its probe. */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { cliArgv } from '../support/fixtures.js';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const run = promisify(execFile);
 
@@ -23,7 +23,7 @@ test(
   'an HTTP server gets server/discover before any check module loads, once, and the wire log starts with it; wasm compiles baseline only',
   { timeout: 180_000 },
   async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-http-head-start-cli-'));
+    const dir = tempDir('mcp-assay-http-head-start-cli-');
     const server = await startSupportDeskHttp({ port: 0 });
     try {
       const log = path.join(dir, 'order.log');

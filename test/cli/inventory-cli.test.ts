@@ -1,17 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { exampleStdio, nodeFlags } from '../support/fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ext = path.extname(fileURLToPath(import.meta.url));
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-inventory-'));
+const dir = tempDir('assay-inventory-');
 const file = (n: string) => path.join(dir, n);
 
 type Row = {

@@ -1,13 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { byStatus, exampleStdio, explain, REPO, run } from '../support/fixtures.js';
 import { processesWithEnv, runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-real-'));
+const dir = tempDir('assay-real-');
 
 describe('real servers', () => {
   let desk: Awaited<ReturnType<typeof startSupportDeskHttp>>;

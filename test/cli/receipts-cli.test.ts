@@ -1,12 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { exampleStdio, nodeFlags } from '../support/fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ext = path.extname(fileURLToPath(import.meta.url));
@@ -19,7 +19,7 @@ const ops = (variant: 'good' | 'bad', many = false) => [
   variant,
   ...(many ? ['--many'] : []),
 ];
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-receipts-'));
+const dir = tempDir('assay-receipts-');
 type F = { ruleId: string; subject: string; severity: string; message: string; waived?: string };
 const findingsOf = (file: string): F[] => JSON.parse(readFileSync(file, 'utf8')).targets[0].sections.find((s: { id: string }) => s.id === 'contracts').findings;
 const keys = (fs: F[], prefix: RegExp) =>

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cliArgv, nodeFlags, REPO } from '../support/fixtures.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const BUNDLE = path.join(REPO, 'dist/bundle');
 
@@ -20,7 +20,7 @@ function modulesOf(url: string): string[] {
 
 /** The modules (files and packages) one CLI invocation (or `node` with `args`) loads, recorded by a module hook. */
 function loaded(args: string[], argv = cliArgv(), cwd?: string): string[] {
-  const dir = mkdtempSync(path.join(tmpdir(), 'assay-load-'));
+  const dir = tempDir('assay-load-');
   const log = path.join(dir, 'loaded.txt');
   const hook = path.join(dir, 'hook.mjs');
   const loader = `import { appendFileSync } from 'node:fs'; export async function load(url, c, next) { if (!url.startsWith('node:')) appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, c); }`;
@@ -78,7 +78,7 @@ describe('a command loads only what it uses', () => {
   });
 
   it('diff of two snapshot files loads no engine, check, transport or SDK', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'assay-diff-load-'));
+    const dir = tempDir('assay-diff-load-');
     writeFileSync(path.join(dir, 'old.json'), JSON.stringify({ tools: [{ name: 'a', description: 'Reads a.' }] }));
     writeFileSync(path.join(dir, 'new.json'), JSON.stringify({ tools: [{ name: 'a', description: 'Reads a, quickly.' }] }));
     const mods = loaded(['diff', 'old.json', 'new.json'], cliArgv(), dir);
@@ -94,9 +94,9 @@ describe('a command loads only what it uses', () => {
 
   it('check loads the YAML parser and the config schema only when there is a config file to read', () => {
     const parsers = (cwd: string) => loaded(['check', '--list'], cliArgv(), cwd).filter((m) => /node_modules\/(zod|yaml)\//.test(m));
-    const bare = mkdtempSync(path.join(tmpdir(), 'assay-noconfig-'));
+    const bare = tempDir('assay-noconfig-');
     assert.deepEqual(parsers(bare), []);
-    const configured = mkdtempSync(path.join(tmpdir(), 'assay-config-'));
+    const configured = tempDir('assay-config-');
     writeFileSync(path.join(configured, 'mcp-assay.config.yaml'), 'check:\n  timeout: 5000\n');
     const found = parsers(configured);
     assert.ok(found.some((m) => m.includes('/zod/')) && found.some((m) => m.includes('/yaml/')), 'a config file was read without its parser');

@@ -1,12 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildCatalogue, serializeCatalogue } from '../../src/contracts/index.js';
 import { outputChanges } from '../../src/cli/watch.js';
 import { cliArgv } from '../support/fixtures.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const tool = (name: string, description: string, annotations: Record<string, boolean> = { readOnlyHint: true }) => ({
   name,
@@ -40,7 +41,7 @@ async function watching(args: string[], cwd: string, steps: ((out: string) => bo
 
 describe('--watch', () => {
   it('reruns after a change (with the rebuild command first) and says what changed since the last run', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'assay-watch-'));
+    const dir = tempDir('assay-watch-');
     mkdirSync(path.join(dir, 'src'));
     mkdirSync(path.join(dir, 'build'));
     const write = (tools: ReturnType<typeof tool>[]) => writeFileSync(path.join(dir, 'src', 'cat.json'), serializeCatalogue(buildCatalogue({ tools })));

@@ -1,10 +1,10 @@
 /** How many server processes one full check over stdio starts, and what each one is for. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { exampleStdio, explain, run } from '../support/fixtures.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A Node flag that appends one line to `log` each time a server process starts. */
 function countingFlag(log: string): string[] {
@@ -13,7 +13,7 @@ function countingFlag(log: string): string[] {
 }
 
 test('a full check of the dual-era support-desk over stdio starts 4 server processes, not one per 2025-era check', { timeout: 180_000 }, async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-starts-'));
+  const dir = tempDir('mcp-assay-starts-');
   try {
     const log = path.join(dir, 'starts.log');
     const spec = exampleStdio('support-desk/stdio');

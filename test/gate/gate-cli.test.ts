@@ -1,7 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
@@ -10,8 +9,9 @@ import { evals, pooledRows, report, target } from './fixtures.js';
 import { baselineFromReport, serializeBaseline } from '../../src/gate/index.js';
 import { COMMENT_LIMIT, COMMENT_MARKER, renderGateMarkdown } from '../../src/reporters/gate-markdown.js';
 import type { GateResult } from '../../src/core/gate-result.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'assay-gate-'));
+const dir = tempDir('assay-gate-');
 const file = (name: string, content: unknown) => {
   const p = path.join(dir, name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content, null, 2));

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { historyEntry, historyMoves } from '../../src/gate/index.js';
 import type { HistoryEntry } from '../../src/core/history-types.js';
 import type { TargetReport } from '../../src/core/types.js';
 import { evals, report, row, target } from './fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 type Tools = TargetReport['catalogue'] extends infer C ? (C extends { tools: infer T } ? T : never) : never;
 const TOOLS: Tools = { search: { hash: 's1', description: 'd1' }, get: { hash: 'g1', description: 'e1' } };
@@ -149,7 +149,7 @@ describe('history: every move is attributed to what changed', () => {
   });
 
   it('the history command reads JSONL and a directory of reports, and prints series and causes', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'assay-hist-'));
+    const dir = tempDir('assay-hist-');
     const file = path.join(dir, 'h.jsonl');
     writeFileSync(file, runs.map((r) => JSON.stringify(r)).join('\n') + '\n');
     const r = await runCli(['history', file]);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { selectShardPairs } from '../../src/core/shard.js';
 import { readEvals } from '../../src/core/evals-adapter.js';
@@ -10,6 +9,7 @@ import type { Report } from '../../src/core/types.js';
 import { rate } from '../../src/core/stats.js';
 import { evals, report, row, target, type CaseRow, type EvalsExtra } from './fixtures.js';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const MODELS = ['m:a', 'm:b'];
 /** Golden-set order is the file's order (line), which is not the ids' order. */
@@ -125,7 +125,7 @@ describe('merge: shards combine into the unsharded report', () => {
   });
 
   it('the merge command writes the merged report; bad shards are exit 2 naming the file', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'assay-merge-'));
+    const dir = tempDir('assay-merge-');
     const files = shardReports(2).map((s) => {
       const p = path.join(dir, s.file);
       writeFileSync(p, JSON.stringify(s.report));

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/;
 const evil = 'evil\u001b[2J\u0007\u009b31m\u202etool';
 
 describe('diff of hostile catalogues', () => {
   it('prints and writes no raw control byte from server text, and a type change behind allOf [$ref] still fails', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'diff-escape-'));
+    const dir = tempDir('diff-escape-');
     const schema = (type: string) => ({ type: 'object', $defs: { Id: { type } }, properties: { id: { allOf: [{ $ref: '#/$defs/Id' }] } }, required: ['id'] });
     const side = (type: string, extra: object[]) => ({
       tools: [{ name: 'get', description: `Gets.\u001b]0;title\u0007`, inputSchema: schema(type) }, ...extra],

@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +16,7 @@ import { processesWithEnv, runCli, type CliRun } from '../support/spawn-cli.js';
 import { xmlProblem } from '../reporters/xml-check.js';
 import { startHostileHttp, type HostileHttp } from '../fixtures/servers/hostile/http.js';
 import type { Mode } from '../fixtures/servers/hostile/core.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TIMEOUT_MS = 1000;
 const DEADLINE_MS = 8000;
@@ -155,7 +155,7 @@ let canaryUrl = '';
 const closeCanary: (() => void)[] = [];
 
 async function runCase(c: HostileCase, transport: Transport): Promise<Outcome> {
-  const dir = mkdtempSync(path.join(tmpdir(), `hostile-${c.mode}-`));
+  const dir = tempDir(`hostile-${c.mode}-`);
   const secret = `tok-${randomBytes(12).toString('hex')}`;
   const marker = randomBytes(8).toString('hex');
   const files = { json: path.join(dir, 'r.json'), junit: path.join(dir, 'r.xml'), md: path.join(dir, 'r.md') };

@@ -3,8 +3,6 @@
  * through the CLI as a user runs it (check, contracts, snapshot, diff, inventory, eval replay).
  */
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { REPO, EXAMPLES, nodeFlags } from '../support/fixtures.js';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { startFlawedHttp } from '../../examples/flawed-server/http.js';
@@ -13,6 +11,7 @@ import { startFlowsHttp } from '../fixtures/servers/flows/http.js';
 import { startLegacyHttp } from '../fixtures/servers/legacy/http.js';
 import { startProtectedServer } from '../fixtures/servers/auth/server.js';
 import { npmServer } from '../real-servers/npm-servers.js';
+import { tempDir } from '../support/temp-dir.js';
 
 export interface Servers {
   urls: Record<'desk' | 'flawed' | 'flows' | 'legacy' | 'auth', string>;
@@ -129,5 +128,5 @@ export const CASES: IdentityCase[] = [
 ];
 
 export function scratch(): string {
-  return mkdtempSync(path.join(tmpdir(), 'assay-identity-'));
+  return tempDir('assay-identity-');
 }

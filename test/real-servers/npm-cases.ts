@@ -6,11 +6,11 @@
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO } from '../support/fixtures.js';
 import { processesWithEnv, runCli } from '../support/spawn-cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 interface Verdict {
   check: string;
@@ -18,7 +18,7 @@ interface Verdict {
   reason: string;
 }
 export const FIXTURE = JSON.parse(readFileSync(path.join(REPO, 'test/fixtures/real-servers/verdicts.json'), 'utf8')) as { servers: Record<string, Verdict[]> };
-export const dir = mkdtempSync(path.join(tmpdir(), 'assay-npm-'));
+export const dir = tempDir('assay-npm-');
 
 interface Result {
   checkId: string;

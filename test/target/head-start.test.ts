@@ -1,12 +1,12 @@
 /** Server copies started ahead by `check -- <command>`: when, taken untouched by the transports, and never leaked. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { claimHeadStart, headStartCommand, releaseHeadStart, startAhead } from '../../src/target/head-start.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { StdioTransport } from '../../src/target/stdio.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A stand-in server: logs its start, answers each request with how many lines it had read by then. */
 const COUNTING = `
@@ -29,7 +29,7 @@ process.stdin.on('end', () => process.exit(0));
 const QUITTER = `process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'bye' } }) + '\\n', () => process.exit(3));`;
 
 function scratch(): { dir: string; log: string; counting: string; quitter: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-head-start-'));
+  const dir = tempDir('mcp-assay-head-start-');
   const counting = path.join(dir, 'counting.cjs');
   const quitter = path.join(dir, 'quitter.cjs');
   writeFileSync(counting, COUNTING);

@@ -2,8 +2,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { claimSentAhead, headStartUrl, probeAhead, releaseSentAhead } from '../../src/target/http-head-start.js';
@@ -11,6 +10,7 @@ import { WireRecorder } from '../../src/target/recorder.js';
 import { HttpTransport } from '../../src/target/http.js';
 import { McpClient } from '../../src/target/client.js';
 import { probeEra } from '../../src/target/probe.js';
+import { tempDir } from '../support/temp-dir.js';
 
 interface Seen {
   method: string;
@@ -40,7 +40,7 @@ async function discoverServer(delayMs = 0): Promise<{ url: string; seen: Seen[];
 }
 
 test('a probe is sent ahead only for check <url> with options that change neither the target nor the checks', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-http-head-start-'));
+  const dir = tempDir('mcp-assay-http-head-start-');
   try {
     const url = 'http://127.0.0.1:8000/mcp';
     assert.equal(headStartUrl(['check', url], dir), url);

@@ -1,11 +1,11 @@
 /** Large lines over stdio are parsed in slices, and every line is still handled in the order it came. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { StdioTransport } from '../../src/target/stdio.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
  * A server stand-in: to `big` it answers with a ~3 MB tool list, then at once a notification and the answer to the
@@ -29,7 +29,7 @@ process.stdin.on('end', () => process.exit(0));
 `;
 
 test('a large answer is parsed in slices; the lines after it keep their order, and an exit waits for them', { timeout: 60_000 }, async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-large-lines-'));
+  const dir = tempDir('mcp-assay-large-lines-');
   const script = path.join(dir, 'server.cjs');
   writeFileSync(script, SCRIPT);
   const recorder = new WireRecorder();
