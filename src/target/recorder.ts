@@ -34,7 +34,11 @@ export class WireRecorder {
   constructor(
     readonly masker: Masker = new Masker(),
     private readonly limits: RecorderLimits = DEFAULT_RECORDER_LIMITS,
-    /** Sees every parsed message before masking or truncation, so caps never hide a wire violation. */
+    /**
+     * Sees every parsed message it keeps before masking or truncation, so the byte caps never hide a wire violation.
+     * What the entry cap leaves out (unasked server messages past it, counted in `dropped`) is not judged either:
+     * judging a flood would cost without bound what keeping it would.
+     */
     readonly audit?: WireAudit,
   ) {}
 

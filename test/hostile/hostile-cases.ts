@@ -127,6 +127,26 @@ const CASES: HostileCase[] = [
       mentions(/more than 10000 server messages/, 'that an answer was cut for bringing too many messages')(o);
     },
   },
+  {
+    mode: 'listen-flood',
+    slow: true,
+    attack: 'a subscription stream of 30,000 correctly tagged notifications in its first second',
+    expect: (o) => {
+      // How many arrive in the window depends on how fast the run reads; what may never happen is a pass for a
+      // stream cut at the per-stream cap (10,000 messages, the acknowledgement included), which was not watched to
+      // the end of its window. An idle machine reads the cap within the window over both transports.
+      for (const id of ['subscriptions/notifications-tagged', 'subscriptions/filter-honoured']) {
+        const r = o.report.targets[0]!.results.find((x) => x.checkId === id);
+        const label = `${o.transport}: ${id} ${r?.status} ${r?.message ?? ''}`;
+        if (r?.status === 'inconclusive') assert.match(r.message ?? '', /cut before its \d+ ms window ended: .*more than 10000 server messages/, label);
+        else {
+          assert.equal(r?.status, 'pass', label);
+          const judged = Number(/(\d+) notification\(s\) in a/.exec(r.message ?? '')?.[1]);
+          assert.ok(judged < 9999, `a pass judged ${judged} notifications, so its stream was cut: ${label}`);
+        }
+      }
+    },
+  },
   { mode: 'network-ref', attack: 'schemas with network $refs (the canary counts fetches)' },
   { mode: 'write-bait', attack: 'destructive and unannotated tools', expect: (o) => assert.equal(o.writes, 0, 'a tool that may write was called') },
   { mode: 'ignore-sigterm', attack: 'ignores EOF and SIGTERM', transports: ['stdio'] },

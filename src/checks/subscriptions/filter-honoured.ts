@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './support.js';
+import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, requireWholeWindow, sameId } from './support.js';
 import { obj, field, arr, entries } from '../../spec/read.js';
 
 /** One advertised type only, so anything else on the stream is a leak; prompts first, as tools change most often. */
@@ -77,6 +77,7 @@ export const filterHonoured: CheckDefinition = {
         actual: `${bad.length} message(s) outside the filter`,
         evidence: [l.stream.evidence[0]!, ...bad.slice(0, 20).map((b) => b.seq)],
       });
+    requireWholeWindow(t, l);
     t.note(`requested ${JSON.stringify(filter)}; ${seen} notification(s) in a ${listenWindowMs(t)} ms window, all opted in`);
   },
 };

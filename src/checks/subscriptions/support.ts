@@ -71,6 +71,15 @@ export async function openListen(t: CheckContext, filter: JsonObject): Promise<L
   return { stream, ...(first ? { first } : {}) };
 }
 
+/**
+ * For the checks that judge a whole window: a stream the transport cut short (a flood over the per-stream cap, a
+ * broken connection) was not watched for the window, so finding nothing wrong in it proves nothing.
+ */
+export function requireWholeWindow(t: CheckContext, l: Listen): void {
+  const failure = l.stream.failure;
+  if (failure) t.inconclusive(`the listen stream was cut before its ${listenWindowMs(t)} ms window ended: ${failure.message}`, l.stream.evidence.slice(0, 20));
+}
+
 /** For the checks that need a working listen: stop (precondition) when it was refused or ended at once. */
 export async function requireOpen(t: CheckContext, l: Listen): Promise<void> {
   const m = obj(l.first?.message);

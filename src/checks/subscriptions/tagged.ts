@@ -2,7 +2,7 @@ import { META } from '../../spec/constants.js';
 import { subscriptionIdOf } from '../../target/stream.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, sameId } from './support.js';
+import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, requireWholeWindow, sameId } from './support.js';
 import { obj, field } from '../../spec/read.js';
 
 /** Methods that only ever travel on a listen stream; on stdio only these are judged when they lack a usable tag. */
@@ -69,6 +69,7 @@ export const notificationsTagged: CheckDefinition = {
         actual: [...new Set(bad.map((b) => b.what))].slice(0, 4).join('; '),
         evidence: [l.stream.evidence[0]!, ...bad.slice(0, 20).map((b) => b.seq)],
       });
+    requireWholeWindow(t, l);
     t.note(`${inspected} notification(s) in a ${listenWindowMs(t)} ms window, all tagged ${JSON.stringify(id)}`);
   },
 };
