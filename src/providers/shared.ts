@@ -18,8 +18,36 @@ export interface LiveProviderOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export const DEFAULT_TIMEOUT_MS = 60_000;
-export const DEFAULT_RETRIES = 3;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_RETRIES = 3;
+
+/** Where a provider sends its requests, with which key, and the options both official SDKs' clients take. */
+export interface Connection {
+  baseURL: string | undefined;
+  key: string;
+  sdkOptions: { apiKey: string; baseURL?: string; timeout: number; maxRetries: number; logLevel: 'off' };
+}
+
+/**
+ * The endpoint (option, else `<VENDOR>_BASE_URL`) and key (from `keyEnv`, else `<VENDOR>_API_KEY`) of a provider;
+ * a missing key is a `missing-key` error unless the endpoint is on this machine.
+ */
+export function connect(o: LiveProviderOptions, vendor: 'OPENAI' | 'ANTHROPIC'): Connection {
+  const env = o.env ?? process.env;
+  const baseURL = o.baseURL ?? env[`${vendor}_BASE_URL`];
+  const key = readKey(env, o.keyEnv ?? `${vendor}_API_KEY`, baseURL);
+  return {
+    baseURL,
+    key,
+    sdkOptions: {
+      apiKey: key,
+      ...(baseURL ? { baseURL } : {}),
+      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
+      logLevel: 'off',
+    },
+  };
+}
 
 /** Loopback endpoints (Ollama, llama.cpp, LM Studio on this machine) usually need no key. */
 export function isLoopback(url: string | undefined): boolean {
@@ -33,7 +61,7 @@ export function isLoopback(url: string | undefined): boolean {
 }
 
 /** The key from the environment; a missing one is a `missing-key` error naming the variable. */
-export function readKey(env: NodeJS.ProcessEnv, name: string, baseURL: string | undefined): string {
+function readKey(env: NodeJS.ProcessEnv, name: string, baseURL: string | undefined): string {
   const v = env[name];
   if (v) return v;
   if (isLoopback(baseURL)) return 'no-key';

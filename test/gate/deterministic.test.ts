@@ -1,23 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Finding, Status } from '../../src/core/types.js';
 import { baselineFromReport, runGate, type Baseline } from '../../src/gate/index.js';
 import { report, target } from './fixtures.js';
 
 const FILES = { report: 'new.json', baseline: 'green.json' };
 const RULES = ['risk/x', 'poisoning/hidden-instructions'];
+/** The green run the baseline is made from: one accepted failure, one warning, one accepted contracts finding. */
+const GREEN_CHECKS: Record<string, Status> = { 'a/one': 'pass', 'a/two': 'pass', 'a/known': 'fail', 'a/warned': 'warn' };
+const GREEN_FINDINGS: Partial<Finding>[] = [{ ruleId: 'risk/x', subject: 'delete_all' }];
+
+/** The green run with some checks changed (`null`: the check is gone) and, if given, other contracts findings. */
+function desk(changes: Record<string, Status | null> = {}, findings = GREEN_FINDINGS) {
+  const checks = Object.fromEntries(Object.entries({ ...GREEN_CHECKS, ...changes }).filter((e): e is [string, Status] => e[1] !== null));
+  return report([target({ name: 'desk', checks, findings })]);
+}
 
 function green(): Baseline {
-  const b = baselineFromReport(
-    report([
-      target({
-        name: 'desk',
-        checks: { 'a/one': 'pass', 'a/two': 'pass', 'a/known': 'fail', 'a/warned': 'warn' },
-        findings: [{ ruleId: 'risk/x', subject: 'delete_all' }],
-      }),
-    ]),
-    { contractRules: RULES },
-  );
-  return b;
+  return baselineFromReport(desk(), { contractRules: RULES });
+}
+
+function gateDesk(changes: Record<string, Status | null> = {}, findings?: Partial<Finding>[]) {
+  return runGate(desk(changes, findings), green(), FILES);
 }
 
 describe('gate: conformance and contracts against the baseline', () => {
@@ -31,17 +35,7 @@ describe('gate: conformance and contracts against the baseline', () => {
   });
 
   it('the same run gates green: exit 0, everything unchanged', () => {
-    const r = runGate(
-      report([
-        target({
-          name: 'desk',
-          checks: { 'a/one': 'pass', 'a/two': 'pass', 'a/known': 'fail', 'a/warned': 'warn' },
-          findings: [{ ruleId: 'risk/x', subject: 'delete_all' }],
-        }),
-      ]),
-      green(),
-      FILES,
-    );
+    const r = gateDesk();
     assert.equal(r.exitCode, 0);
     assert.equal(r.passed, true);
     assert.deepEqual(r.deterministic, []);
@@ -49,17 +43,7 @@ describe('gate: conformance and contracts against the baseline', () => {
   });
 
   it('a pass -> fail flip fails the gate', () => {
-    const r = runGate(
-      report([
-        target({
-          name: 'desk',
-          checks: { 'a/one': 'fail', 'a/two': 'pass', 'a/known': 'fail', 'a/warned': 'warn' },
-          findings: [{ ruleId: 'risk/x', subject: 'delete_all' }],
-        }),
-      ]),
-      green(),
-      FILES,
-    );
+    const r = gateDesk({ 'a/one': 'fail' });
     assert.equal(r.exitCode, 1);
     assert.deepEqual(
       r.deterministic.map((d) => [d.id, d.kind, d.from, d.to]),
@@ -69,17 +53,7 @@ describe('gate: conformance and contracts against the baseline', () => {
   });
 
   it('an accepted failure that passes now is a stale entry and fails the gate', () => {
-    const r = runGate(
-      report([
-        target({
-          name: 'desk',
-          checks: { 'a/one': 'pass', 'a/two': 'pass', 'a/known': 'pass', 'a/warned': 'warn' },
-          findings: [{ ruleId: 'risk/x', subject: 'delete_all' }],
-        }),
-      ]),
-      green(),
-      FILES,
-    );
+    const r = gateDesk({ 'a/known': 'pass' });
     assert.equal(r.exitCode, 1);
     assert.deepEqual(
       r.deterministic.map((d) => [d.id, d.kind]),
@@ -89,17 +63,7 @@ describe('gate: conformance and contracts against the baseline', () => {
   });
 
   it('a new check is reported, not failed, even when it fails; a check that went away is reported', () => {
-    const r = runGate(
-      report([
-        target({
-          name: 'desk',
-          checks: { 'a/one': 'pass', 'a/known': 'fail', 'a/warned': 'warn', 'b/new': 'fail', 'b/new-pass': 'pass' },
-          findings: [{ ruleId: 'risk/x', subject: 'delete_all' }],
-        }),
-      ]),
-      green(),
-      FILES,
-    );
+    const r = gateDesk({ 'a/two': null, 'b/new': 'fail', 'b/new-pass': 'pass' });
     assert.equal(r.exitCode, 0);
     assert.deepEqual(r.deterministic.map((d) => [d.id, d.kind]).sort(), [
       ['a/two', 'gone'],
@@ -109,36 +73,16 @@ describe('gate: conformance and contracts against the baseline', () => {
   });
 
   it('pass -> inconclusive makes the gate inconclusive (exit 3), not green', () => {
-    const r = runGate(
-      report([
-        target({
-          name: 'desk',
-          checks: { 'a/one': 'inconclusive', 'a/two': 'pass', 'a/known': 'fail', 'a/warned': 'warn' },
-          findings: [{ ruleId: 'risk/x', subject: 'delete_all' }],
-        }),
-      ]),
-      green(),
-      FILES,
-    );
+    const r = gateDesk({ 'a/one': 'inconclusive' });
     assert.equal(r.exitCode, 3);
     assert.equal(r.passed, false);
   });
 
   it('contracts: a new error finding of a known rule fails; of a rule the baseline did not know, it is new; an accepted finding gone is stale', () => {
-    const r = runGate(
-      report([
-        target({
-          name: 'desk',
-          checks: { 'a/one': 'pass', 'a/two': 'pass', 'a/known': 'fail', 'a/warned': 'warn' },
-          findings: [
-            { ruleId: 'risk/x', subject: 'drop_db' },
-            { ruleId: 'lint/brand-new', subject: 'x' },
-          ],
-        }),
-      ]),
-      green(),
-      FILES,
-    );
+    const r = gateDesk({}, [
+      { ruleId: 'risk/x', subject: 'drop_db' },
+      { ruleId: 'lint/brand-new', subject: 'x' },
+    ]);
     assert.equal(r.exitCode, 1);
     assert.deepEqual(r.deterministic.map((d) => [d.id, d.kind]).sort(), [
       ['contracts:lint/brand-new@x', 'new'],
@@ -148,21 +92,11 @@ describe('gate: conformance and contracts against the baseline', () => {
   });
 
   it('waived findings and warnings never count as failures', () => {
-    const r = runGate(
-      report([
-        target({
-          name: 'desk',
-          checks: { 'a/one': 'pass', 'a/two': 'pass', 'a/known': 'fail', 'a/warned': 'warn' },
-          findings: [
-            { ruleId: 'risk/x', subject: 'delete_all' },
-            { ruleId: 'risk/x', subject: 'w', waived: 'ok' },
-            { ruleId: 'risk/x', subject: 'v', severity: 'warning' },
-          ],
-        }),
-      ]),
-      green(),
-      FILES,
-    );
+    const r = gateDesk({}, [
+      { ruleId: 'risk/x', subject: 'delete_all' },
+      { ruleId: 'risk/x', subject: 'w', waived: 'ok' },
+      { ruleId: 'risk/x', subject: 'v', severity: 'warning' },
+    ]);
     assert.equal(r.exitCode, 0);
   });
 

@@ -1,25 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage, Completion, CompletionRequest, ModelProvider, ToolCall } from '../../core/provider.js';
-import { cacheParams, classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, lazily, readKey, type LiveProviderOptions } from '../shared.js';
+import { cacheParams, classify, connect, lazily, type LiveProviderOptions } from '../shared.js';
 
 /** Anthropic Messages with tool_use. `max_tokens` is required by the API; 1024 unless given. */
 export function createAnthropicProvider(o: LiveProviderOptions): ModelProvider {
-  const env = o.env ?? process.env;
-  const baseURL = o.baseURL ?? env.ANTHROPIC_BASE_URL;
-  const keyEnv = o.keyEnv ?? 'ANTHROPIC_API_KEY';
-  const key = readKey(env, keyEnv, baseURL);
+  const { baseURL, key, sdkOptions } = connect(o, 'ANTHROPIC');
   // The SDK loads at the first request, so making (or never using) a provider costs nothing.
-  const client = lazily(async () => {
-    const { default: SDK } = await import('@anthropic-ai/sdk');
-    return new SDK({
-      apiKey: key,
-      ...(baseURL ? { baseURL } : {}),
-      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
-      logLevel: 'off',
-    });
-  });
+  const client = lazily(async () => new (await import('@anthropic-ai/sdk')).default(sdkOptions));
   const params = { temperature: 0, max_tokens: 1024, ...o.params };
   return {
     id: `anthropic:${o.model}`,

@@ -1,22 +1,11 @@
 import type { Embedder } from '../../core/provider.js';
-import { classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, lazily, readKey, type LiveProviderOptions } from '../shared.js';
+import { classify, connect, lazily, type LiveProviderOptions } from '../shared.js';
 
 /** `POST /v1/embeddings` through the official SDK; any OpenAI-compatible base URL (Ollama, vLLM, LM Studio). */
 export function createOpenAIEmbedder(o: LiveProviderOptions): Embedder {
-  const env = o.env ?? process.env;
-  const baseURL = o.baseURL ?? env.OPENAI_BASE_URL;
-  const key = readKey(env, o.keyEnv ?? 'OPENAI_API_KEY', baseURL);
+  const { key, sdkOptions } = connect(o, 'OPENAI');
   // The SDK loads at the first request.
-  const client = lazily(async () => {
-    const { default: SDK } = await import('openai');
-    return new SDK({
-      apiKey: key,
-      ...(baseURL ? { baseURL } : {}),
-      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
-      logLevel: 'off',
-    });
-  });
+  const client = lazily(async () => new (await import('openai')).default(sdkOptions));
   return {
     id: `openai:${o.model}`,
     async embed(texts, signal) {

@@ -1,25 +1,13 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { parseToolArguments, type ChatMessage, type Completion, type CompletionRequest, type ModelProvider, type ToolCall } from '../../core/provider.js';
-import { cacheParams, classify, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, lazily, readKey, type LiveProviderOptions } from '../shared.js';
+import { cacheParams, classify, connect, lazily, type LiveProviderOptions } from '../shared.js';
 
 /** OpenAI chat completions with tools; any OpenAI-compatible endpoint (Ollama, vLLM, llama.cpp, LM Studio) by base URL. */
 export function createOpenAIProvider(o: LiveProviderOptions): ModelProvider {
-  const env = o.env ?? process.env;
-  const baseURL = o.baseURL ?? env.OPENAI_BASE_URL;
-  const keyEnv = o.keyEnv ?? 'OPENAI_API_KEY';
-  const key = readKey(env, keyEnv, baseURL);
+  const { baseURL, key, sdkOptions } = connect(o, 'OPENAI');
   // The SDK loads at the first request, so making (or never using) a provider costs nothing.
-  const client = lazily(async () => {
-    const { default: SDK } = await import('openai');
-    return new SDK({
-      apiKey: key,
-      ...(baseURL ? { baseURL } : {}),
-      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxRetries: o.maxRetries ?? DEFAULT_RETRIES,
-      logLevel: 'off',
-    });
-  });
+  const client = lazily(async () => new (await import('openai')).default(sdkOptions));
   const params = { temperature: 0, ...o.params };
   return {
     id: `openai:${o.model}`,
