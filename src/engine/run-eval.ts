@@ -4,7 +4,7 @@ import type { ModelProvider } from '../core/provider.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { Report } from '../core/types.js';
 import { matchesAny } from '../checks/support/globs.js';
-import { canonicalJson } from '../evals/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import { RunCache } from '../evals/cache.js';
 import type { GoldenCase, GoldenSet } from '../evals/golden-types.js';
 import { validateAgainstCatalogue } from '../evals/golden-validate.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunRecord } from '../core/evals-report.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 
 /** Everything that can change a run's outcome (METRICS §11); the run index keeps the N repeats independent. */
 export interface RunKeyParts {

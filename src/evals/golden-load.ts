@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ConfigError, formatKeyPath } from '../config/config-error.js';
 import { explain } from '../config/issues.js';
 import { locate, pathAt, position } from '../config/yaml-locate.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import { caseSchema, goldenSchema, matcherSchema, type CaseInput, type MatcherInput } from './golden-schema.js';
 import type { ArgMatcher, GoldenCase, GoldenSet } from './golden-types.js';
 

@@ -1,6 +1,6 @@
 import type { TraceCall } from '../core/evals-report.js';
 import type { Embedder, ModelProvider } from '../core/provider.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import type { GoldenCase } from './golden-types.js';
 
 /** Cosine similarity an embeddings match needs when the argument sets no `threshold` (METRICS §2 names none). */

@@ -3,6 +3,7 @@ import { newcombe } from '../core/regression-stats.js';
 import type { BaselineEvals } from './baseline-types.js';
 import type { GateOptions } from './options.js';
 import type { BehaviourVerdict, CaseRegression, Counts, NotComparable, PooledComparison } from '../core/gate-result.js';
+import { canonicalJson } from '../core/canonical.js';
 
 export interface Comparable {
   /** Model ids whose id and parameters match the baseline. */
@@ -10,16 +11,6 @@ export interface Comparable {
   /** Case ids whose case hash matches the baseline. */
   cases: Set<string>;
   notComparable: NotComparable[];
-}
-
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
 }
 
 /** Which models and cases may be compared (METRICS §7); everything else is listed with the reason. */
@@ -40,8 +31,8 @@ export function comparableParts(now: EvalsView, base: BaselineEvals, harnessMajo
   for (const m of now.models) {
     const b = baseModels.get(m.id);
     if (!b) out.notComparable.push({ subject: `model ${m.id}`, reason: 'not in the baseline' });
-    else if (canonical(b.params) !== canonical(m.params))
-      out.notComparable.push({ subject: `model ${m.id}`, reason: `parameters changed (${canonical(b.params)} -> ${canonical(m.params)})` });
+    else if (canonicalJson(b.params) !== canonicalJson(m.params))
+      out.notComparable.push({ subject: `model ${m.id}`, reason: `parameters changed (${canonicalJson(b.params)} -> ${canonicalJson(m.params)})` });
     else out.models.add(m.id);
   }
   // Every row of a case must carry the baseline's case hash; one that differs makes the whole case not comparable.

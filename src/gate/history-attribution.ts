@@ -1,15 +1,6 @@
 import type { HistoryEntry, HistoryMove, MoveCause } from '../core/history-types.js';
 import { newcombe } from '../core/regression-stats.js';
-
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
+import { canonicalJson } from '../core/canonical.js';
 
 const list = (xs: string[]): string => xs.sort().join(', ');
 
@@ -54,7 +45,8 @@ export function causesBetween(a: HistoryEntry, b: HistoryEntry, model: { before:
   else {
     const pa = a.models.find((m) => m.id === model.before)?.params;
     const pb = b.models.find((m) => m.id === model.after)?.params;
-    if (pa && pb && canonical(pa) !== canonical(pb)) out.push({ kind: 'model', detail: `model parameters changed: ${canonical(pa)} -> ${canonical(pb)}` });
+    if (pa && pb && canonicalJson(pa) !== canonicalJson(pb))
+      out.push({ kind: 'model', detail: `model parameters changed: ${canonicalJson(pa)} -> ${canonicalJson(pb)}` });
   }
   if (a.harnessVersion !== b.harnessVersion) out.push({ kind: 'harness', detail: `mcp-assay changed: ${a.harnessVersion} -> ${b.harnessVersion}` });
   if (!out.length)

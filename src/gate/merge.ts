@@ -6,22 +6,11 @@ import { GateInputError } from './errors.js';
 import { targetKey } from './keys.js';
 import { mergeEvalsReports } from './merge-evals.js';
 import type { EvalsReport } from '../core/evals-report.js';
+import { canonicalJson } from '../core/canonical.js';
 
 export interface MergeInput {
   file: string;
   report: Report;
-}
-
-type Obj = Record<string, unknown>;
-
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Obj)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
 }
 
 /** Shards must be of one run: same harness, golden set, catalogue, models, shard count (and run id when set). */
@@ -32,8 +21,11 @@ function checkSameRun(inputs: readonly (MergeInput & { evals: EvalsView })[]): v
   const pairs = new Map<string, string>();
   for (const x of inputs) {
     const differs = (what: string, mine: unknown, theirs: unknown): void => {
-      if (canonical(mine) !== canonical(theirs))
-        throw new GateInputError(x.file, `a shard of another run than ${a.file}: ${what} differs (${canonical(theirs)} there, ${canonical(mine)} here)`);
+      if (canonicalJson(mine) !== canonicalJson(theirs))
+        throw new GateInputError(
+          x.file,
+          `a shard of another run than ${a.file}: ${what} differs (${canonicalJson(theirs)} there, ${canonicalJson(mine)} here)`,
+        );
     };
     differs('the golden set hash', x.evals.goldenSet.hash, a.evals.goldenSet.hash);
     differs('the catalogue hash', x.evals.catalogueHash ?? null, a.evals.catalogueHash ?? null);

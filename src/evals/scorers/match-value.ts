@@ -1,4 +1,4 @@
-import { canonicalJson } from '../canonical.js';
+import { canonicalJson } from '../../core/canonical.js';
 import type { ArgMatcher } from '../golden-types.js';
 import { DEFAULT_EMBEDDING_THRESHOLD, pairKey, semanticText, type SemanticScores } from '../semantic.js';
 

@@ -1,6 +1,6 @@
-/** JSON with keys sorted at every depth: equal data, equal text (hashes, cache keys, value comparison). */
+/** JSON with keys sorted at every depth: equal data, equal text (hashes, cache keys, value comparison); `null` for nothing. */
 export function canonicalJson(v: unknown): string {
-  return JSON.stringify(sortKeys(v));
+  return JSON.stringify(sortKeys(v)) ?? 'null';
 }
 
 function sortKeys(v: unknown): unknown {
