@@ -10,6 +10,7 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The CLI as installed (the package's bin): the bundle. */
 export const CLI = path.join(REPO, 'dist/bundle/main.js');
 export const SUPPORT_DESK_STDIO = path.join(REPO, 'dist/examples/support-desk/stdio.js');
+export const FLAWED_STDIO = path.join(REPO, 'dist/examples/flawed-server/stdio.js');
 export const EVERYTHING = path.join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 /** Node 22 from npm: the conformance suite and the Inspector need it (this project runs on Node 20). */
 export { NODE22 };

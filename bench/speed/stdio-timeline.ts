@@ -1,19 +1,26 @@
 /**
- * The timeline of one `check` of support-desk over stdio, from outside: when the CLI and each server process start,
+ * The timeline of one `check` of a stdio server (support-desk unless told), from outside: when the CLI and each server process start,
  * when each process is first written to and first answers, when the listen windows open and close, when the run ends,
  * and the CPU of each process. Server processes are traced by a preloaded module (its own clock: epoch milliseconds);
  * the windows come from the run's wire record, placed on the same clock by the run's own process's first request.
  * `npm run bench:speed -- --only stdio` prints one after its table; alone (`--cli` another build's bundle, to compare):
- *   node dist/bench/speed/stdio-timeline.js [--rounds 3] [--cli path/to/main.js]
+ *   node dist/bench/speed/stdio-timeline.js [--rounds 3] [--cli path/to/main.js] [--server flawed-server]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CLI, REPO, SUPPORT_DESK_STDIO } from './servers.js';
+import { CLI, FLAWED_STDIO, REPO, SUPPORT_DESK_STDIO } from './servers.js';
 
 const WINDOW_PHASES = ['subscriptions/notifications-tagged', 'subscriptions/filter-honoured'];
+
+/** The servers a timeline can be taken of: the script and its arguments, started with `node`. */
+const SERVERS: Record<string, string[]> = {
+  'support-desk': [SUPPORT_DESK_STDIO],
+  // A hand-written server that starts quickly and has no listen windows (no subscriptions).
+  'flawed-server': [FLAWED_STDIO, '--faults', 'none'],
+};
 
 /** Preloaded into every traced process: start (its time origin), first stdin byte read, first stdout write, exit and CPU. */
 const tracer = (log: string) =>
@@ -69,14 +76,16 @@ interface Wire {
 }
 
 /** One traced run in `dir` (kept there): its timeline as Markdown lines. */
-export async function stdioTimeline(dir: string, i = 0, cliPath = CLI): Promise<string[]> {
+export async function stdioTimeline(dir: string, i = 0, cliPath = CLI, server = 'support-desk'): Promise<string[]> {
   const log = path.join(dir, `trace-${i}.log`);
   const report = path.join(dir, `report-${i}.json`);
   const flag = ['--import', `data:text/javascript,${encodeURIComponent(tracer(log))}`];
   const cliFlag = ['--import', `data:text/javascript,${encodeURIComponent(spawnTracer(log))}`];
+  const script = SERVERS[server];
+  if (!script) throw new Error(`no server ${server}; one of ${Object.keys(SERVERS).join(', ')}`);
   const t0 = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const args = [...flag, ...cliFlag, cliPath, 'check', '--json', report, '--', process.execPath, ...flag, SUPPORT_DESK_STDIO];
+    const args = [...flag, ...cliFlag, cliPath, 'check', '--json', report, '--', process.execPath, ...flag, ...script];
     const child = spawn(process.execPath, args, { cwd: REPO, stdio: 'ignore' });
     child.once('error', reject);
     child.once('close', () => resolve());
@@ -132,7 +141,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-assay-timeline-'));
   try {
     const cli = process.argv.includes('--cli') ? path.resolve(process.argv[process.argv.indexOf('--cli') + 1]!) : CLI;
-    for (let i = 0; i < rounds; i++) console.log((await stdioTimeline(dir, i, cli)).join('\n'));
+    const server = process.argv.includes('--server') ? process.argv[process.argv.indexOf('--server') + 1]! : 'support-desk';
+    for (let i = 0; i < rounds; i++) console.log((await stdioTimeline(dir, i, cli, server)).join('\n'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

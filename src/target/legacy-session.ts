@@ -163,11 +163,12 @@ export async function withLegacySession<T>(
   o: LegacySessionOptions,
   f: (s: LegacySession) => Promise<T>,
   untouched?: Transport,
+  end: (s: LegacySession) => Promise<void> = (s) => s.close(),
 ): Promise<T> {
   const s = await LegacySession.open(spec, recorder, o, untouched);
   try {
     return await f(s);
   } finally {
-    await s.close();
+    await end(s);
   }
 }

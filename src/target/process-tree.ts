@@ -5,7 +5,6 @@
  * parent is in the tree. Elsewhere (no /proc) only the process group is ended.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 
 export const TREE_MARKER_ENV = 'MCP_ASSAY_TREE';
 const hasProc =
@@ -58,9 +57,16 @@ function allPids(): number[] {
   }
 }
 
+/** Trees made by this process: with our pid, the start of a marker no other tree on the machine has. */
+let trees = 0;
+
 /** One spawned server's tree: its marker, and every descendant seen so far (pid with start time). */
 export class ProcessTree {
-  readonly marker = `${TREE_MARKER_ENV}=${process.pid}-${randomBytes(6).toString('hex')}`;
+  /**
+   * Unique, not secret (a server's descendants carry it anyway). Made without node:crypto, whose loading (about 10 ms,
+   * more on a loaded machine) would delay the head start's spawn (target/head-start.ts) and nothing else needs yet.
+   */
+  readonly marker = `${TREE_MARKER_ENV}=${process.pid}-${++trees}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   private readonly known = new Map<number, string>();
   private root: number | undefined;
   /** The root's start time: a process started before it cannot descend from it, so its environment is not read. */

@@ -3,8 +3,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { rawSession } from '../../src/checks/legacy/support.js';
+import { SharedState } from '../../src/checks/shared.js';
 import { SpareCopies } from '../../src/checks/stdio/support.js';
+import type { CheckContext } from '../../src/checks/types.js';
+import type { CheckOptions } from '../../src/checks/options.js';
 import type { StdioTargetSpec } from '../../src/core/target-spec.js';
+import type { McpClient } from '../../src/target/client.js';
 import { WireRecorder } from '../../src/target/recorder.js';
 import { mayStartAhead } from '../../src/target/start-ahead.js';
 import { StdioTransport } from '../../src/target/stdio.js';
@@ -65,6 +70,61 @@ test('a copy that died before it was taken is replaced by a fresh start; copies 
     assert.ok(alive(pid), 'the copy started ahead is running');
     await unused.close();
     assert.equal(alive(pid), false, 'and ended by close');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A 2025 server stand-in: logs its pid, answers initialize, and on EOF exits only once `release` exists. */
+const SLOW_EXIT = `
+const fs = require('node:fs');
+const [log, release] = process.argv.slice(2);
+fs.appendFileSync(log, process.pid + '\\n');
+let buf = '';
+process.stdin.on('data', (c) => {
+  buf += c;
+  for (let nl; (nl = buf.indexOf('\\n')) !== -1; ) {
+    const m = JSON.parse(buf.slice(0, nl));
+    buf = buf.slice(nl + 1);
+    if ('id' in m) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'slow-exit', version: '1' } } }) + '\\n');
+  }
+});
+process.stdin.on('end', () => setInterval(() => fs.existsSync(release) && process.exit(0), 20));
+`;
+
+test('a check done with its stdio copy does not wait for the copy’s exit; the run does, before it ends', { timeout: 60_000 }, async () => {
+  const dir = tempDir('mcp-assay-end-copy-');
+  const log = path.join(dir, 'starts.log');
+  const release = path.join(dir, 'release');
+  const script = path.join(dir, 'server.cjs');
+  writeFileSync(script, SLOW_EXIT);
+  const spec: StdioTargetSpec = { kind: 'stdio', command: process.execPath, args: [script, log, release] };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    const recorder = new WireRecorder();
+    const shared = new SharedState(undefined as unknown as McpClient, { era: 'modern', reason: '' }, {} as CheckOptions);
+    const t = {
+      checkId: 'legacy/version-negotiation',
+      spec,
+      shared,
+      client: { recorder, defaults: {} },
+      timeouts: { request: 10_000, respawnStartup: 20_000 },
+    } as unknown as CheckContext;
+    // A session asking for a version of its own: an untouched copy, ended when the check is done with it.
+    const answered = await rawSession(t, async (s) => s.ready, '2099-01-01');
+    assert.equal(answered, true);
+    const pid = Number(readFileSync(log, 'utf8').trim());
+    assert.ok(alive(pid), 'the check ended while its copy, told EOF, was still on its way out');
+    writeFileSync(release, '');
+    await shared.close();
+    assert.equal(alive(pid), false, 'the run’s end waited for the copy to exit');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -60,3 +60,30 @@ test('a stdio server’s own process starts before any check module loads, its c
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the run’s own process is spawned before node:crypto loads: the head start loads only what its spawn needs', { timeout: 60_000 }, async () => {
+  const dir = tempDir('mcp-assay-head-start-crypto-');
+  try {
+    const log = path.join(dir, 'spawns.log');
+    // In the CLI: at each spawn, whether node:crypto had been loaded by then.
+    const hook = path.join(dir, 'hook.mjs');
+    writeFileSync(
+      hook,
+      [
+        `import cp from 'node:child_process'; import { appendFileSync } from 'node:fs'; import { syncBuiltinESMExports } from 'node:module';`,
+        `const crypto = () => process.moduleLoadList.some((m) => m === 'NativeModule crypto' || m.startsWith('NativeModule internal/crypto/'));`,
+        `const spawn = cp.spawn; cp.spawn = (...a) => { appendFileSync(${JSON.stringify(log)}, 'spawn crypto=' + crypto() + '\\n'); return spawn(...a); }; syncBuiltinESMExports();`,
+      ].join('\n'),
+    );
+    // A server that exits at once: the run ends unreachable, after its one spawn.
+    await run(process.execPath, ['--import', hook, ...cliArgv(), 'check', '--', process.execPath, '-e', 'process.exit(0)'], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1' },
+    }).catch((e: { code?: number }) => assert.notEqual(e.code, undefined));
+    const spawns = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    assert.ok(spawns.length >= 1, 'the server was spawned');
+    assert.equal(spawns[0], 'spawn crypto=false');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -9,7 +9,7 @@ import { toolsFrom, type ToolInfo } from '../support/tools.js';
 import type { CheckContext } from '../types.js';
 import { arr } from '../../spec/read.js';
 import type { SharedState } from '../shared.js';
-import { spareCopy } from '../stdio/support.js';
+import { endCopy, spareCopy } from '../stdio/support.js';
 
 /** A requirement of the 2025 era, retired (with the handshake) by 2026-07-28. */
 export function legacySpec(section: string, quote: string, since = '2025-11-25'): SpecRef {
@@ -71,7 +71,9 @@ export async function rawSession<T>(t: CheckContext, f: (s: LegacyChannel) => Pr
   const shared = protocolVersion === undefined ? await sharedSession(t) : undefined;
   if (shared) return f(shared.forPhase(t.checkId));
   const untouched = await spareCopy(t.shared, t.spec, t.client.recorder, 'legacy-copy');
-  return withLegacySession(t.spec, t.client.recorder, options(t, t.checkId, protocolVersion), f, untouched);
+  return withLegacySession(t.spec, t.client.recorder, options(t, t.checkId, protocolVersion), f, untouched, (s) =>
+    endCopy(t.shared, s.transport, () => s.close()),
+  );
 }
 
 /**

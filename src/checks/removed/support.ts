@@ -2,7 +2,7 @@ import { HEADER } from '../../spec/constants.js';
 import { McpClient, describe, errorOf, resultOf, type RpcError } from '../../target/client.js';
 import { HARNESS_INFO } from '../../target/envelope.js';
 import { HttpTransport } from '../../target/http.js';
-import { spareCopy } from '../stdio/support.js';
+import { endCopy, spareCopy } from '../stdio/support.js';
 import type { Exchange } from '../../target/transport.js';
 import type { CheckContext } from '../types.js';
 
@@ -61,7 +61,7 @@ async function ask(t: CheckContext): Promise<LegacyHandshake> {
         timeoutMs: t.timeouts.request,
       });
   } finally {
-    await second.close();
+    await endCopy(t.shared, second, () => second.close());
   }
   return {
     dualEra: agreed !== undefined,

@@ -119,6 +119,18 @@ export function spareCopy(shared: SharedState, spec: TargetSpec, recorder: WireR
   return pools.get(shared)?.take(key) ?? Promise.resolve(openTransport(spec, SPARES[key].recorder(recorder)));
 }
 
+/**
+ * Ends a copy a check is done with. Over stdio ending writes nothing (EOF, then waiting for the exit), so the check
+ * need not wait for the exit: the run waits for it with the shared state, before it says which processes were left.
+ * Elsewhere (an HTTP session's DELETE is on the wire, in the check's time) the check waits as before.
+ */
+export function endCopy(shared: SharedState, transport: Transport, end: () => Promise<void>): Promise<void> {
+  if (!(transport instanceof StdioTransport)) return end();
+  const ending = end().catch(() => undefined);
+  shared.onClose(() => ending);
+  return Promise.resolve();
+}
+
 /** Inside the transport's own grace before SIGTERM (2 s), so an exit seen here came from EOF alone. */
 export const EOF_EXIT_BOUND_MS = 1500;
 
