@@ -335,10 +335,13 @@ async function runAll(
   // The run's set-up work waits until every window is open (each opens when its first message is read), within 1 s.
   const opening = new Set(first.filter((c) => c.holdsWindow).map((c) => c.id));
   let told = false;
+  let markOpen!: () => void;
+  const everyOpen = new Promise<void>((resolve) => (markOpen = resolve));
   const allOpen = (): void => {
     if (told) return;
     told = true;
     clearTimeout(bound);
+    markOpen();
     hooks.windowsOpen();
   };
   const opened = (id: string): void => {
@@ -350,10 +353,14 @@ async function runAll(
   // Once answered, the waiting checks go ahead of the rest: they run on other processes, the run's longest chain.
   let joined = !waiting.length;
   const joining = joined ? undefined : hooks.dualEra!.catch(() => false).then(() => void ((joined = true), queue.unshift(...waiting)));
+  // Over HTTP the other checks start once every window is open: an acknowledgement read behind their burst of
+  // requests would open its window, and end it, that much later.
+  const gated = transport.kind === 'http';
   const worker = async () => {
     for (;;) {
       const def = queue.shift();
       if (def) {
+        if (gated && !def.holdsWindow) await everyOpen;
         await runOne(def);
         if (def.holdsWindow) {
           windowsLeft--;
