@@ -1,4 +1,4 @@
-import type { Level, SpecRef, TransportKind } from '../core/types.js';
+import type { Level, SpecRef, TransportKind, WireEntry } from '../core/types.js';
 import type { TargetSpec } from '../core/target-spec.js';
 import type { McpClient, RequestOptions } from '../target/client.js';
 import type { JsonObject } from '../target/envelope.js';
@@ -33,6 +33,12 @@ export interface CheckDefinition {
   advice?: boolean;
   /** Runs after every other check (it judges what the whole run observed). */
   runsLast?: boolean;
+  /**
+   * Over HTTP, where each answer's messages come on its own response stream, this `runsLast` check starts once every
+   * other check but the listen windows has ended, so its requests overlap the windows; whatever it judges of the whole
+   * run waits for `t.atTurn()`. Over stdio it starts at its turn (a notification there belongs to every request in flight).
+   */
+  startsEarlyOverHttp?: true;
   /**
    * Why the check spends wall time waiting rather than working (a listen window, a second server process): the
    * engine starts such checks first, so their waits overlap the other checks instead of ending the run. A check whose
@@ -99,6 +105,16 @@ export interface CheckContext {
   inconclusive(message: string, evidence?: number[]): never;
   /** A passing check may say what it saw. */
   note(message: string): void;
+  /**
+   * Resolves when this check may judge the whole run: at once, unless it started ahead of its turn
+   * (`startsEarlyOverHttp`); then once every check before it has ended.
+   */
+  atTurn(): Promise<void>;
+  /**
+   * The wire record so far, for a check that judges the whole run: without what run-last checks that started ahead of
+   * their turn sent and received, since they judge after this one.
+   */
+  wire(): readonly WireEntry[];
 }
 
 export class CheckStop extends Error {

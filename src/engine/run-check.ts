@@ -30,6 +30,11 @@ export interface CheckEnv {
   timeouts: Timeouts;
   /** `--require 2026-07-28`: a 2025-era server is graded by 2026-07-28 requirements too. */
   requireModern?: boolean;
+  /**
+   * Run-last checks that started ahead of their turn (`startsEarlyOverHttp`) and whose turn has not come: what they
+   * sent and received is left out of `t.wire()`, as it was not yet on the wire when the checks before them judged.
+   */
+  judgedLater?: ReadonlySet<string>;
 }
 
 /** Eras the target is graded in: the one it speaks, both for a dual-era server. */
@@ -55,21 +60,25 @@ export function baseResult(def: CheckDefinition, status: Status, message?: strin
   };
 }
 
-export async function runCheck(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> {
+/**
+ * `turn`, for a check started ahead of its turn: `t.atTurn()` resolves with it, and the check's budget runs from it
+ * (until then its requests are bounded by their own timeouts and the run's deadline).
+ */
+export async function runCheck(def: CheckDefinition, env: CheckEnv, turn?: Promise<void>): Promise<CheckResult> {
   const kind: TransportKind = env.client.transport.kind;
   if (!def.transports.includes(kind)) return baseResult(def, 'skip', `applies to ${def.transports.join(' and ')} only`);
   const eras = checkEras(def);
   const graded = targetEras(env.probe);
   if (!eras.some((e) => graded.includes(e))) {
     // Run anyway, ungraded: what a 2025-era server misses of 2026-07-28 is its migration to-do list.
-    if (eras.includes('modern') && env.probe.era === 'legacy') return env.requireModern ? judge(def, env) : outsideEra(def, await judge(def, env));
+    if (eras.includes('modern') && env.probe.era === 'legacy') return env.requireModern ? judge(def, env, turn) : outsideEra(def, await judge(def, env, turn));
     return baseResult(
       def,
       'skip',
       `a requirement of ${eras.map((e) => ERA_LABEL[e]).join(' and ')} only; this server is graded in ${graded.map((e) => ERA_LABEL[e]).join(' and ')}`,
     );
   }
-  return judge(def, env);
+  return judge(def, env, turn);
 }
 
 function outsideEra(def: CheckDefinition, seen: CheckResult): CheckResult {
@@ -80,7 +89,7 @@ function outsideEra(def: CheckDefinition, seen: CheckResult): CheckResult {
   return r;
 }
 
-async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> {
+async function judge(def: CheckDefinition, env: CheckEnv, turn?: Promise<void>): Promise<CheckResult> {
   const kind: TransportKind = env.client.transport.kind;
   if (def.requires && env.shared.offers(def.requires) === false)
     return baseResult(
@@ -115,10 +124,22 @@ async function judge(def: CheckDefinition, env: CheckEnv): Promise<CheckResult> 
       throw new CheckStop('inconclusive', message, undefined, evidence);
     },
     note: (m) => void notes.push(m),
+    atTurn: () => turn ?? Promise.resolve(),
+    wire: () => {
+      const later = env.judgedLater;
+      const entries = client.recorder.entries;
+      return later?.size ? entries.filter((e) => !later.has(e.phase)) : entries;
+    },
   };
   let result: CheckResult;
   try {
-    await withDeadline(def.run(ctx), env.timeouts.checkBudget, (ms) => new CheckStop('inconclusive', `the check did not finish within ${ms} ms`));
+    const running = def.run(ctx);
+    const budgeted = () => withDeadline(running, env.timeouts.checkBudget, (ms) => new CheckStop('inconclusive', `the check did not finish within ${ms} ms`));
+    if (turn) {
+      // Settled before its turn (a stop, a failure): judged at its turn, not left unhandled meanwhile.
+      running.catch(() => undefined);
+      await turn.then(budgeted);
+    } else await budgeted();
     result = fromFailures(def, failures, notes, env.strict);
   } catch (e) {
     if (e instanceof CheckStop) {

@@ -287,9 +287,10 @@ async function runAll(
   const cutOff = new Promise<'deadline'>((resolve) =>
     deadline.aborted ? resolve('deadline') : deadline.addEventListener('abort', () => resolve('deadline'), { once: true }),
   );
-  const runOne = async (def: CheckDefinition) => {
+  // `started`: the run of a check begun ahead of its turn, taken now (or dropped, if the run stopped meanwhile).
+  const runOne = async (def: CheckDefinition, started?: Promise<CheckResult>) => {
     const pre = stopped(def);
-    const raced = pre ?? (await Promise.race([runCheck(def, env), cutOff]));
+    const raced = pre ?? (await Promise.race([started ?? runCheck(def, env), cutOff]));
     const r = raced === 'deadline' ? baseResult(def, 'error', `not finished: ${passed}`) : raced;
     // A check cut short by the server dying says so, rather than a bare "inconclusive".
     if (r.status === 'inconclusive' && transport.deadReason !== undefined)
@@ -311,6 +312,22 @@ async function runAll(
     results.set(def.id, r);
   };
   const first = checks.filter((c) => !c.runsLast);
+  const last = checks.filter((c) => c.runsLast);
+  // Over HTTP the run-last checks that can send their requests early do so once only the listen windows are left
+  // (or none), and judge at their turn; until then the checks before them judge the wire without their entries.
+  const ahead = transport.kind === 'http' ? last.filter((c) => c.startsEarlyOverHttp) : [];
+  const begun = new Map<string, { result: Promise<CheckResult>; go: () => void }>();
+  const judgedLater = new Set<string>();
+  env.judgedLater = judgedLater;
+  const startAhead = (): void => {
+    for (const def of ahead) {
+      if (begun.has(def.id) || stopped(def)) continue;
+      let go!: () => void;
+      const turn = new Promise<void>((resolve) => (go = resolve));
+      judgedLater.add(def.id);
+      begun.set(def.id, { result: runCheck(def, env, turn), go });
+    }
+  };
   const waiting = hooks.dualEra ? startOrder(first.filter(awaitsDualEra)) : [];
   const queue = startOrder(first.filter((c) => !waiting.includes(c)));
   let windowsLeft = first.filter((c) => c.holdsWindow).length;
@@ -318,10 +335,13 @@ async function runAll(
   // The run's set-up work waits until every window is open (each opens when its first message is read), within 1 s.
   const opening = new Set(first.filter((c) => c.holdsWindow).map((c) => c.id));
   let told = false;
+  let markOpen!: () => void;
+  const everyOpen = new Promise<void>((resolve) => (markOpen = resolve));
   const allOpen = (): void => {
     if (told) return;
     told = true;
     clearTimeout(bound);
+    markOpen();
     hooks.windowsOpen();
   };
   const opened = (id: string): void => {
@@ -333,21 +353,34 @@ async function runAll(
   // Once answered, the waiting checks go ahead of the rest: they run on other processes, the run's longest chain.
   let joined = !waiting.length;
   const joining = joined ? undefined : hooks.dualEra!.catch(() => false).then(() => void ((joined = true), queue.unshift(...waiting)));
+  // Over HTTP the other checks start once every window is open: an acknowledgement read behind their burst of
+  // requests would open its window, and end it, that much later.
+  const gated = transport.kind === 'http';
   const worker = async () => {
     for (;;) {
       const def = queue.shift();
       if (def) {
+        if (gated && !def.holdsWindow) await everyOpen;
         await runOne(def);
         if (def.holdsWindow) {
           windowsLeft--;
           opened(def.id);
-        } else if (--othersLeft === 0 && windowsLeft > 0) hooks.windowsOnly();
+        } else if (--othersLeft === 0) {
+          startAhead();
+          if (windowsLeft > 0) hooks.windowsOnly();
+        }
       } else if (joined) return;
       else await joining;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, first.length)) }, worker));
   allOpen();
-  for (const c of checks.filter((c) => c.runsLast)) await runOne(c);
+  startAhead();
+  for (const c of last) {
+    const early = begun.get(c.id);
+    judgedLater.delete(c.id);
+    early?.go();
+    await runOne(c, early?.result);
+  }
   return checks.map((c) => results.get(c.id)!);
 }

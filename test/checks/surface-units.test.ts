@@ -43,7 +43,12 @@ describe('error-code allocation policy', () => {
     exchange('legacy/other', 2, 'tools/call', -32042, null);
     const failures: CheckFailure[] = [];
     const notes: string[] = [];
-    const t = { client: { recorder }, fail: (f: CheckFailure) => failures.push(f), note: (n: string) => notes.push(n) } as unknown as CheckContext;
+    const t = {
+      client: { recorder },
+      wire: () => recorder.entries,
+      fail: (f: CheckFailure) => failures.push(f),
+      note: (n: string) => notes.push(n),
+    } as unknown as CheckContext;
     await codeAllocation.run(t);
     assert.equal(failures.length, 1);
     assert.deepEqual(failures[0]!.evidence, [prompt, tool]);

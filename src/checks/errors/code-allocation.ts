@@ -45,7 +45,7 @@ export const codeAllocation: CheckDefinition = {
     const bad: { seq: number; method: string; problem: string }[] = [];
     let errors = 0;
     let leftToReadMissing = 0;
-    for (const e of t.client.recorder.entries) {
+    for (const e of t.wire()) {
       const m = bodyOf(e);
       if (!m) continue;
       const key = `${e.phase}\u0000${JSON.stringify(m.id)}`;

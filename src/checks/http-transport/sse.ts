@@ -13,9 +13,7 @@ const NO_SSE = 'the server answered no request with an event stream, so there wa
 
 /** Server messages of the whole run that arrived on an event stream. */
 function streamEntries(t: CheckContext): WireEntry[] {
-  return t.client.recorder.entries.filter(
-    (e) => e.from === 'server' && e.channel === 'http' && /^text\/event-stream/i.test(e.http?.headers?.['content-type'] ?? ''),
-  );
+  return t.wire().filter((e) => e.from === 'server' && e.channel === 'http' && /^text\/event-stream/i.test(e.http?.headers?.['content-type'] ?? ''));
 }
 
 /**

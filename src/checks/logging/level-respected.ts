@@ -19,8 +19,10 @@ export const logLevelRespected: CheckDefinition = {
   ),
   transports: [...BOTH],
   trippedBy: [{ fixture: 'flows', fault: 'log-level-ignored' }],
-  // Runs alone, so the log lines it asks for cannot be taken for another check's.
+  // Over stdio it runs alone, so the log lines it asks for cannot be taken for another check's; over HTTP they come on
+  // each call's own stream, so its calls go out while the listen windows are still open.
   runsLast: true,
+  startsEarlyOverHttp: true,
   async run(t) {
     const call = (name: string, args: object, level: string): Promise<Exchange> =>
       t.request('tools/call', { name, arguments: args }, { extraMeta: { [META.logLevel]: level } });

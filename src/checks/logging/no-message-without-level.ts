@@ -18,11 +18,14 @@ export const noMessageWithoutLogLevel: CheckDefinition = {
     { fixture: 'flows', fault: 'listen-log-on-stream' },
     { fixture: 'flows', fault: 'log-without-level' },
   ],
-  // Judges every message of the run, so it goes after the checks that make them.
+  // Judges every message of the run, so it goes after the checks that make them; over HTTP its own calls go out
+  // while the listen windows are still open, and only the judging waits for its turn.
   runsLast: true,
+  startsEarlyOverHttp: true,
   async run(t) {
     // A few calls of its own, so the check means something when run alone.
     await callEach(t, (await t.shared.callableTools()).slice(0, MAX_TOOLS), ({ tool, args }) => t.request('tools/call', { name: tool.name, arguments: args }));
+    await t.atTurn();
     const scan = unsolicitedLogs(t.client.recorder.entries);
     if (!scan.inspected) t.inconclusive('the server sent no message to inspect');
     if (scan.violations.length)
