@@ -21,7 +21,7 @@ export class WireAudit {
   private readonly judged: WireFinding[] = [];
   private over = 0;
   /** Server messages not judged yet, while the audit is held (see hold). */
-  private queue: { seq: number; json: object | undefined; legacy: boolean; req?: Request }[] | undefined;
+  private queue: { seq: number; json: object | undefined; legacy?: boolean; req?: Request }[] | undefined;
   serverMessages = 0;
   /** Structured results of completed tool calls, for the outputSchema contract rule. */
   readonly structuredResults: { tool: string; structuredContent: unknown }[] = [];
@@ -34,7 +34,7 @@ export class WireAudit {
   observe(seq: number, from: 'harness' | 'server', json: unknown): void {
     if (!json || typeof json !== 'object' || Array.isArray(json)) {
       if (from !== 'server') return;
-      if (this.queue) this.queue.push({ seq, json: undefined, legacy: false });
+      if (this.queue) this.queue.push({ seq, json: undefined });
       else this.add({ seq, path: '', message: 'not a JSON-RPC message object' });
       return;
     }
@@ -49,9 +49,11 @@ export class WireAudit {
     this.serverMessages++;
     const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
     // The answer to initialize is 2025 wire whatever the server's era (a dual-era server keeps the old handshake).
-    const legacy = this.era === 'legacy' || req?.method === 'initialize';
-    if (this.queue) this.queue.push({ seq, json: m, legacy, ...(req ? { req } : {}) });
-    else this.judge(seq, m, legacy, req);
+    // Any other message held back is judged by the era as it is when judged: one a 2025-era server sent before the
+    // probe had its answer (a notification at start, the refusal of server/discover) is 2025 wire, not modern.
+    const initialize = req?.method === 'initialize';
+    if (this.queue) this.queue.push({ seq, json: m, ...(initialize ? { legacy: true } : {}), ...(req ? { req } : {}) });
+    else this.judge(seq, m, initialize || this.era === 'legacy', req);
     const r = m.result as Record<string, unknown> | undefined;
     if (
       req?.method === 'tools/call' &&
@@ -81,8 +83,8 @@ export class WireAudit {
 
   /**
    * Holds the judging (and the loading of the validators it needs) back until release, or until something reads the
-   * findings: the run's path from the probe to its listen windows is not made to wait for it. Only the time of the
-   * judging changes: each message is judged against the model and era it came under.
+   * findings: the run's path from the probe to its listen windows is not made to wait for it. A message held back is
+   * judged against the era the probe found (held from before the probe, so its own exchange is judged by the same).
    */
   hold(): void {
     this.queue ??= [];
@@ -100,7 +102,7 @@ export class WireAudit {
     this.queue = [];
     for (const h of q)
       if (h.json === undefined) this.add({ seq: h.seq, path: '', message: 'not a JSON-RPC message object' });
-      else this.judge(h.seq, h.json, h.legacy, h.req);
+      else this.judge(h.seq, h.json, h.legacy ?? this.era === 'legacy', h.req);
   }
 
   private judge(seq: number, json: object, legacy: boolean, req: Request | undefined): void {
