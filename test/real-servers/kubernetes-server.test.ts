@@ -134,4 +134,11 @@ describe('kubernetes-mcp-server over Streamable HTTP (stateful: 2025-era)', { sk
     assert.deepEqual(notable(json), expected('kubernetes-http'), r.stdout);
     assert.equal(r.code, 1, r.stdout + r.stderr);
   });
+
+  it('snapshot reads its catalogue through the 2025 session', async () => {
+    const r = await runCli(['snapshot', url], { cwd: REPO, deadlineMs: 60_000 });
+    assert.equal(r.code, 0, r.stderr);
+    const tools = (JSON.parse(r.stdout) as { tools: { name: string }[] }).tools.map((x) => x.name);
+    assert.ok(tools.includes('pods_list') && tools.includes('resources_get'), tools.join(', '));
+  });
 });
