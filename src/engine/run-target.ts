@@ -74,9 +74,6 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   for (const v of secretsInvoked(spec.kind === 'http' ? { url: spec.url } : { args: spec.args })) masker.add(v);
   for (const v of Object.values(o.auth ?? {})) masker.add(v);
   const recorder = new WireRecorder(masker, undefined, new WireAudit());
-  // With checks to run, the wire audit judges once the listen windows are open (below), and by the era the probe
-  // finds: held before the transport opens, so what a server says as it starts is judged by its era too.
-  if (o.checks.length) recorder.audit?.hold();
   const timeouts = deriveTimeouts(o, spec.kind);
   const deadline = new Deadline(timeouts.runDeadline, 'end of the run');
   // Every request in flight listens for the run's deadline; with concurrent checks that is more than the default 10.
@@ -121,7 +118,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // With checks to run, the wire audit judges (and loads its validators, about 20 ms) once the listen windows are open,
   // as Ajv sets up then: a window starts when its first message is read, which would wait behind either. Without
   // checks the probe's answer is judged at once, and the validators load while the probe is out.
-  if (!o.checks.length && recorder.audit) afterSend(preloadWireValidators);
+  if (o.checks.length) recorder.audit?.hold();
+  else if (recorder.audit) afterSend(preloadWireValidators);
   const windowsOpen = () =>
     afterSend(() => {
       recorder.audit?.release();
@@ -131,7 +129,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     probe = await probeEra(client, deadline.left(timeouts.startup));
     // A modern server's own process also takes errors/version-every-request's first question, before any check.
     if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks, probe.era === 'modern' ? client : undefined);
-    if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
+    // Whatever the server sent before this (the probe's answer, a notification at start) is judged by this era too.
+    if (recorder.audit) recorder.audit.era = probe.era === 'legacy' ? 'legacy' : 'modern';
     Object.assign(report, {
       era: probe.era,
       eraReason: probe.reason,
