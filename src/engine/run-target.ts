@@ -129,7 +129,8 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     probe = await probeEra(client, deadline.left(timeouts.startup));
     // A modern server's own process also takes errors/version-every-request's first question, before any check.
     if (!probe.unreachable) spares = SpareCopies.begin(spec, recorder, o.checks, probe.era === 'modern' ? client : undefined);
-    if (probe.era === 'legacy' && recorder.audit) recorder.audit.era = 'legacy';
+    // Whatever the server sent before this (the probe's answer, a notification at start) is judged by this era too.
+    if (recorder.audit) recorder.audit.era = probe.era === 'legacy' ? 'legacy' : 'modern';
     Object.assign(report, {
       era: probe.era,
       eraReason: probe.reason,

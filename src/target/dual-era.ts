@@ -66,6 +66,9 @@ export class BegunHandshake {
    * a session that opened is handed on for the 2025-era checks; any other target closes it.
    */
   async keepIf(useful: boolean, phase = 'shared'): Promise<LegacySession | undefined> {
+    // A handshake nobody will use is given up at once, not waited for: a server silent on initialize would otherwise
+    // hold the end of the run for the whole first-start allowance.
+    if (!useful && !this.settled) this.stop.abort();
     const s = await this.take();
     if (s && useful && s.ready) {
       // Not a dual-era question after all: its handshake is the shared session's, and says so in the wire record.

@@ -1,5 +1,5 @@
 import type { Era, ServerIdentity } from '../core/types.js';
-import { LEGACY_VERSION, META, MODERN_ERROR_CODES, ERROR } from '../spec/constants.js';
+import { LEGACY_VERSION, META, MODERN_ERROR_CODES, MODERN_VERSION, ERROR } from '../spec/constants.js';
 import { describe, errorOf, resultOf, type McpClient } from './client.js';
 import { HARNESS_INFO, type JsonObject } from './envelope.js';
 import type { Exchange } from './transport.js';
@@ -36,6 +36,8 @@ export async function probeEra(client: McpClient, startupTimeoutMs: number): Pro
   const result = resultOf(ex);
   if (result && Array.isArray(result.supportedVersions)) {
     const versions = result.supportedVersions.filter((v): v is string => typeof v === 'string');
+    const legacy = versions.includes(MODERN_VERSION) ? undefined : await onlyListedVersions(client, startupTimeoutMs, versions);
+    if (legacy) return { ...legacy, discover: result, discoverExchange: ex };
     return {
       era: 'modern',
       reason: 'answered server/discover',
@@ -43,7 +45,7 @@ export async function probeEra(client: McpClient, startupTimeoutMs: number): Pro
       discoverExchange: ex,
       server: identity(field(result._meta, META.serverInfo)),
       supportedVersions: versions,
-      protocolVersion: versions.includes('2026-07-28') ? '2026-07-28' : versions[0],
+      protocolVersion: versions.includes(MODERN_VERSION) ? MODERN_VERSION : versions[0],
     };
   }
   const err = errorOf(ex);
@@ -78,6 +80,29 @@ export async function probeEra(client: McpClient, startupTimeoutMs: number): Pro
   if (resultOf(list)) return { era: 'modern', reason: `server/discover got ${describe(ex)} but modern tools/list was served`, discoverExchange: ex };
   const why = `server/discover got ${describe(ex)}; initialize got ${describe(legacy.ex)}; tools/list got ${describe(list)}`;
   return { era: 'unknown', reason: why, unreachable: `the server answered no known handshake (${why})`, discoverExchange: ex };
+}
+
+/**
+ * A DiscoverResult whose supportedVersions leaves out 2026-07-28 may be true: the server answers discover under any
+ * version but serves nothing else of 2026-07-28 (a client picks from the list, DIGEST §k, and here only 2025 versions
+ * are on it). When a modern request is then refused as an unsupported version (-32022) and the 2025 handshake is
+ * served, the server is 2025-era; grading it by 2026-07-28 would blame every check's subject for that one refusal.
+ * A server that serves the modern request anyway stays modern (its list is what is wrong).
+ */
+async function onlyListedVersions(client: McpClient, timeoutMs: number, versions: readonly string[]): Promise<ProbeOutcome | undefined> {
+  const modern = await client.request('tools/list', {}, { phase: 'probe', timeoutMs });
+  if (errorOf(modern)?.code !== ERROR.unsupportedVersion) return undefined;
+  const legacy = await tryInitialize(client, timeoutMs);
+  if (!legacy.result) return undefined;
+  const pv = legacy.result.protocolVersion;
+  return {
+    era: 'legacy',
+    reason: `server/discover lists only ${versions.join(', ')} and tools/list naming ${MODERN_VERSION} got ${describe(modern)}; initialize succeeded`,
+    legacyInit: legacy.result,
+    server: identity(legacy.result.serverInfo),
+    supportedVersions: [...versions],
+    ...(typeof pv === 'string' ? { protocolVersion: pv } : {}),
+  };
 }
 
 async function tryInitialize(client: McpClient, timeoutMs: number, phase = 'probe'): Promise<{ ex: Exchange; result?: JsonObject }> {

@@ -20,21 +20,38 @@ type Request = { method: string; extensions: string[]; name?: string };
 export class WireAudit {
   private readonly judged: WireFinding[] = [];
   private over = 0;
-  /** Server messages not judged yet, while the audit is held (see hold). */
-  private queue: { seq: number; json: object | undefined; legacy: boolean; req?: Request }[] | undefined;
+  /** Server messages not judged yet: while the audit is held (see hold), or the era is not known yet. */
+  private queue: { seq: number; json: object | undefined; legacy?: boolean; req?: Request }[] = [];
+  private held = false;
+  private eraFound: 'modern' | 'legacy' | undefined;
   serverMessages = 0;
   /** Structured results of completed tool calls, for the outputSchema contract rule. */
   readonly structuredResults: { tool: string; structuredContent: unknown }[] = [];
   /** Size of every tool result seen (bytes of JSON), and whether it handed data over as a link or embedded resource. */
   readonly resultSizes: { tool: string; bytes: number; linked: boolean }[] = [];
   private readonly requests = new Map<string, Request>();
-  /** The model messages are judged by: 2026-07-28, or 2025-11-25 once the probe finds a 2025-era server. */
-  era: 'modern' | 'legacy' = 'modern';
+  /** The model messages are judged by: 2026-07-28, or 2025-11-25 for a 2025-era server (2026-07-28 until known). */
+  get era(): 'modern' | 'legacy' {
+    return this.eraFound ?? 'modern';
+  }
+
+  /**
+   * The era the probe found. What the server sent before it (its answer to the probe, a notification as it started)
+   * waits for it: a 2025-era server's early messages are 2025 wire, not 2026-07-28 wire judged too soon.
+   */
+  set era(era: 'modern' | 'legacy') {
+    this.eraFound = era;
+    if (!this.held) this.drain();
+  }
+
+  private get waiting(): boolean {
+    return this.held || this.eraFound === undefined;
+  }
 
   observe(seq: number, from: 'harness' | 'server', json: unknown): void {
     if (!json || typeof json !== 'object' || Array.isArray(json)) {
       if (from !== 'server') return;
-      if (this.queue) this.queue.push({ seq, json: undefined, legacy: false });
+      if (this.waiting) this.queue.push({ seq, json: undefined });
       else this.add({ seq, path: '', message: 'not a JSON-RPC message object' });
       return;
     }
@@ -48,10 +65,11 @@ export class WireAudit {
     }
     this.serverMessages++;
     const req = 'id' in m && !('method' in m) ? this.requests.get(JSON.stringify(m.id)) : undefined;
-    // The answer to initialize is 2025 wire whatever the server's era (a dual-era server keeps the old handshake).
-    const legacy = this.era === 'legacy' || req?.method === 'initialize';
-    if (this.queue) this.queue.push({ seq, json: m, legacy, ...(req ? { req } : {}) });
-    else this.judge(seq, m, legacy, req);
+    // The answer to initialize is 2025 wire whatever the server's era (a dual-era server keeps the old handshake);
+    // any other message is judged by the server's era, which a message waiting for it learns when judged.
+    const initialize = req?.method === 'initialize';
+    if (this.waiting) this.queue.push({ seq, json: m, ...(initialize ? { legacy: true } : {}), ...(req ? { req } : {}) });
+    else this.judge(seq, m, initialize || this.era === 'legacy', req);
     const r = m.result as Record<string, unknown> | undefined;
     if (
       req?.method === 'tools/call' &&
@@ -82,25 +100,25 @@ export class WireAudit {
   /**
    * Holds the judging (and the loading of the validators it needs) back until release, or until something reads the
    * findings: the run's path from the probe to its listen windows is not made to wait for it. Only the time of the
-   * judging changes: each message is judged against the model and era it came under.
+   * judging changes: each message is judged against the model and era it would be judged under at once.
    */
   hold(): void {
-    this.queue ??= [];
+    this.held = true;
   }
 
-  /** Judges what was held back and every message from now on as it comes. */
+  /** Judges what was held back and every message from now on as it comes (once the era is known). */
   release(): void {
-    this.drain();
-    this.queue = undefined;
+    this.held = false;
+    if (this.eraFound !== undefined) this.drain();
   }
 
   private drain(): void {
     const q = this.queue;
-    if (!q?.length) return;
+    if (!q.length) return;
     this.queue = [];
     for (const h of q)
       if (h.json === undefined) this.add({ seq: h.seq, path: '', message: 'not a JSON-RPC message object' });
-      else this.judge(h.seq, h.json, h.legacy, h.req);
+      else this.judge(h.seq, h.json, h.legacy ?? this.era === 'legacy', h.req);
   }
 
   private judge(seq: number, json: object, legacy: boolean, req: Request | undefined): void {

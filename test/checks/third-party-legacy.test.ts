@@ -1,7 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TargetSpec } from '../../src/core/target-spec.js';
 import { startFastMcpHttp, type RunningFastMcp } from '../fixtures/servers/third-party/fastmcp.js';
-import { explain, run } from '../support/fixtures.js';
+import { byStatus, explain, nodeFlags, run } from '../support/fixtures.js';
 
 /**
  * A 2025-era sessionful HTTP server from another framework (fastmcp, pinned): it refuses any request that names
@@ -45,5 +48,29 @@ describe('fastmcp over Streamable HTTP (2025-era, sessionful)', () => {
     const nothing = await run({ kind: 'http', url: server.url.replace(/\/mcp$/, '/nothing-here') });
     assert.equal(nothing.outcome, 'inconclusive', explain(nothing));
     assert.match(nothing.outcomeReason ?? '', /answered no known handshake/, explain(nothing));
+  });
+});
+
+/**
+ * A server that answers server/discover with a DiscoverResult listing only 2025 versions and refuses every other
+ * 2026-07-28 request with -32022 serves the 2025 era only: it is graded by it, not failed on each modern check for
+ * the one refusal the -32022 already states (kubernetes-mcp-server 0.0.67 over HTTP behaves so).
+ */
+describe('a DiscoverResult without 2026-07-28, backed by -32022 on modern requests', () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const ext = path.extname(fileURLToPath(import.meta.url));
+  const spec: TargetSpec = {
+    kind: 'stdio',
+    command: process.execPath,
+    args: [...nodeFlags(), path.join(here, `../fixtures/servers/third-party/discover-2025-only${ext}`)],
+  };
+
+  it('is a 2025-era server: its 2025 checks pass and no modern check fails on the version refusal', async () => {
+    const r = await run(spec);
+    assert.equal(r.era, 'legacy', explain(r));
+    assert.match(r.eraReason ?? '', /lists only 2025-11-25.*-32022.*initialize succeeded/, explain(r));
+    assert.deepEqual(byStatus(r, 'fail', 'error'), [], explain(r));
+    for (const id of ['legacy/initialize-result', 'legacy/tools-list', 'legacy/tools-call'])
+      assert.equal(r.results.find((x) => x.checkId === id)?.status, 'pass', `${id}\n${explain(r)}`);
   });
 });

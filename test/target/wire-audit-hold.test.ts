@@ -1,12 +1,13 @@
 /**
  * The wire audit can hold its judging back (a run does, from the probe until its listen windows are open): the
- * findings must be the very ones of judging each message as it came, under the model and era it came under.
+ * findings must be the very ones of judging each message at once. Either way a message waits for the era the probe
+ * finds, so what a 2025-era server sends before the probe's answer is judged as 2025 wire.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WireAudit } from '../../src/target/wire-audit.js';
 
-/** Requests and answers, some invalid, and the era switched midway as a probe of a 2025-era server would. */
+/** Requests and answers, some invalid, and the era found midway as a probe of a 2025-era server would. */
 function feed(audit: WireAudit, atSwitch: () => void = () => undefined): void {
   audit.observe(1, 'harness', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
   audit.observe(2, 'server', { jsonrpc: '2.0', id: 1, result: { tools: 'not a list' } });
@@ -21,7 +22,7 @@ function feed(audit: WireAudit, atSwitch: () => void = () => undefined): void {
 }
 
 describe('the wire audit held back', () => {
-  it('finds what judging at once finds, in the same order, each message under the era it came under', () => {
+  it('finds what judging at once finds, in the same order, each message under the era found', () => {
     const atOnce = new WireAudit();
     feed(atOnce);
     const held = new WireAudit();
@@ -47,5 +48,20 @@ describe('the wire audit held back', () => {
     assert.ok(before > 0, 'released midway: the first messages were judged then');
     assert.deepEqual(held.findings, atOnce.findings);
     assert.ok(new Set(held.findings.map((f) => f.seq)).has(4), 'the initialize answer was judged as 2025 wire, as it is at once');
+  });
+
+  it('what the server sent before the era was known is judged by the era found, held or not', () => {
+    // Valid 2025 wire; on 2026-07-28 a list_changed notification travels on a listen stream, tagged with its id.
+    const early = { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} };
+    for (const held of [false, true])
+      for (const era of ['legacy', 'modern'] as const) {
+        const audit = new WireAudit();
+        if (held) audit.hold();
+        audit.observe(1, 'server', early);
+        audit.era = era;
+        if (held) audit.release();
+        const found = audit.findings.map((f) => f.path);
+        assert.deepEqual(found, era === 'legacy' ? [] : ['/params/_meta/io.modelcontextprotocol~1subscriptionId'], `${era}, held: ${held}`);
+      }
   });
 });
