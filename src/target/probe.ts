@@ -85,13 +85,17 @@ export async function probeEra(client: McpClient, startupTimeoutMs: number): Pro
 /**
  * A DiscoverResult whose supportedVersions leaves out 2026-07-28 may be true: the server answers discover under any
  * version but serves nothing else of 2026-07-28 (a client picks from the list, DIGEST §k, and here only 2025 versions
- * are on it). When a modern request is then refused as an unsupported version (-32022) and the 2025 handshake is
+ * are on it). When a modern request is then refused (-32022, or an HTTP error status without a JSON-RPC error) and the 2025 handshake is
  * served, the server is 2025-era; grading it by 2026-07-28 would blame every check's subject for that one refusal.
  * A server that serves the modern request anyway stays modern (its list is what is wrong).
  */
 async function onlyListedVersions(client: McpClient, timeoutMs: number, versions: readonly string[]): Promise<ProbeOutcome | undefined> {
   const modern = await client.request('tools/list', {}, { phase: 'probe', timeoutMs });
-  if (errorOf(modern)?.code !== ERROR.unsupportedVersion) return undefined;
+  // Refused for its version: -32022, or an HTTP refusal with no JSON-RPC error at all (some servers answer a plain 400
+  // that names the version). Any other JSON-RPC error, or no answer, leaves the era to the discover answer.
+  const err = errorOf(modern);
+  const refused = err ? err.code === ERROR.unsupportedVersion : (modern.http?.status ?? 0) >= 400;
+  if (!refused) return undefined;
   const legacy = await tryInitialize(client, timeoutMs);
   if (!legacy.result) return undefined;
   const pv = legacy.result.protocolVersion;

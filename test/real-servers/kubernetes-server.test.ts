@@ -2,8 +2,9 @@
  * kubernetes-mcp-server (pinned devDependency): a Go server on the Go MCP SDK, shipped as a platform binary through
  * npm. Its cluster is a kubeconfig pointing at a closed local port, so it starts offline and every tool that would
  * reach the cluster fails at once. Over stdio it is dual-era (server/discover lists 2026-07-28); over Streamable HTTP,
- * in its default stateful mode, server/discover lists only 2025 versions and every other 2026-07-28 request gets
- * -32022, so it is graded 2025-era. Every verdict other than pass or skip is listed with its reason in
+ * in its default stateful mode, server/discover lists only 2025 versions and every other 2026-07-28 request is refused
+ * (this version: HTTP 400 with a plain-text body naming the version; a later one answers -32022), so it is graded
+ * 2025-era. Every verdict other than pass or skip is listed with its reason in
  * test/fixtures/real-servers/verdicts.json.
  */
 import { after, before, describe, it } from 'node:test';
@@ -125,12 +126,12 @@ describe('kubernetes-mcp-server over Streamable HTTP (stateful: 2025-era)', { sk
       }),
   );
 
-  it('is graded 2025-era, not failed on each modern check for its -32022; every verdict is one the fixture explains', async () => {
+  it('is graded 2025-era, not failed on each modern check for its version refusal; every verdict is one the fixture explains', async () => {
     const json = path.join(dir, 'http.json');
     const r = await runCli(['check', '--json', json, url], { cwd: REPO, deadlineMs: 150_000 });
     const t = readTarget(json) as ReturnType<typeof readTarget> & { eraReason: string };
     assert.equal(t.era, 'legacy', r.stdout);
-    assert.match(t.eraReason, /server\/discover lists only 2025-11-25.*-32022.*initialize succeeded/, r.stdout);
+    assert.match(t.eraReason, /server\/discover lists only 2025-11-25.*HTTP 400, non-JSON-RPC body .*2026-07-28.*initialize succeeded/, r.stdout);
     assert.deepEqual(notable(json), expected('kubernetes-http'), r.stdout);
     assert.equal(r.code, 1, r.stdout + r.stderr);
   });
