@@ -23,7 +23,8 @@ export class ConfusableAside {
   /** Starts the thread at once, so it loads while this thread builds the catalogue. */
   constructor() {
     try {
-      this.worker = new Worker(new URL('./contracts-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      // A small young generation: the scan's garbage dies young, and 8 MB stayed committed (about 5 MB more RSS at 5,000 tools).
+      this.worker = new Worker(new URL('./contracts-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 2 } });
       // The run's own waits keep the process alive; a thread left behind by a bug must not.
       this.worker.unref();
       this.worker.on('error', () => (this.broken = true));
