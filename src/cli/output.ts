@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadReporter, REPORT_FILES, type RenderOptions, type Report, type ReportFileKey } from '../index.js';
 
@@ -20,10 +20,22 @@ export async function writeReports(report: Report, files: ReportFiles, opts: Ren
     const file = files[key];
     if (!file) continue;
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, (await loadReporter(decl.reporter)).render(report, opts));
+    const reporter = await loadReporter(decl.reporter);
+    if (reporter.renderPieces) await writePieces(file, reporter.renderPieces(report, opts));
+    else await writeFile(file, reporter.render(report, opts));
     written.push(file);
   }
   return written;
+}
+
+/** A rendering written piece by piece: a large report's text is never held whole. */
+async function writePieces(file: string, pieces: Iterable<string>): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    for (const piece of pieces) await handle.write(piece);
+  } finally {
+    await handle.close();
+  }
 }
 
 export { useColor } from './color.js';

@@ -257,6 +257,7 @@ export type { CatalogueChange, DiffAllowance } from './diff/change.js';
 export { CONTRACT_RULES } from '../core/rule-catalogue.js';
 
 export type { ContractThresholds } from './rules/thresholds.js';
+export { DEFAULT_THRESHOLDS } from './rules/thresholds.js';
 export { validateRuleSettings } from './rules/rule-settings.js';
 export type { ContractFinding } from './rules/rule-settings.js';
 export { classifyTool } from './risk/risk.js';

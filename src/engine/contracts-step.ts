@@ -5,17 +5,20 @@ import {
   analyseCatalogue,
   catalogueDigest,
   contractsSection,
+  DEFAULT_THRESHOLDS,
   finishAnalysis,
   prepareAnalysisAside,
   type Catalogue,
+  type ConfusableInput,
   type RawCatalogueInput,
+  type RawFinding,
   type ResultSizeObservation,
   type StructuredResultObservation,
 } from '../contracts/index.js';
 import type { CheckEnv } from './run-check.js';
 import { catalogueInput } from './catalogue.js';
 import { catalogueOf } from './catalogue-of.js';
-import { CONFUSABLE_ASIDE_FROM, ConfusableAside } from './confusable-aside.js';
+import { CONFUSABLE_ASIDE_FROM, ConfusableAside, EarlyConfusable } from './confusable-aside.js';
 import { runExamples } from './examples.js';
 import { LiveCaller } from './live-caller.js';
 import type { ContractsBeside } from './contracts-beside.js';
@@ -61,15 +64,20 @@ export async function contractsStep(
     }
     // The catalogue half done while the listen windows were open, when nothing since changes it (no examples to add).
     const early = o.capture || o.contracts === false || hasExamples(o) ? undefined : await earlyHalf?.take(input);
-    // A large catalogue's confusable scan runs on the core the idle server leaves; the thread loads while the catalogue is built.
-    const aside =
-      !early && o.contracts !== false && !hasExamples(o) && (input.tools?.length ?? 0) >= (o.confusableAsideFrom ?? CONFUSABLE_ASIDE_FROM)
-        ? new ConfusableAside()
-        : undefined;
+    // A large catalogue's confusable scan runs on the core the idle server leaves, on a thread started now: sent the
+    // tools as listed, it scans while this thread builds the catalogue; else it loads meanwhile and is sent the typed view.
+    const wanted = !early && o.contracts !== false && !hasExamples(o) && (input.tools?.length ?? 0) >= (o.confusableAsideFrom ?? CONFUSABLE_ASIDE_FROM);
+    const listed = wanted ? EarlyConfusable.inputOf(input.tools) : undefined;
+    const begun = listed && new EarlyConfusable(listed, DEFAULT_THRESHOLDS.confusableScore);
+    const aside = wanted && !begun ? new ConfusableAside() : undefined;
+    const scan: ConfusableScan | undefined = begun
+      ? (tools, threshold) => begun.take(tools, threshold) ?? Promise.resolve(undefined)
+      : aside && ((tools, threshold) => aside.scan(tools, threshold));
     try {
-      return await analyse(env, recorder, o, input, problems, observed, early, digest, aside, serverDone);
+      return await analyse(env, recorder, o, input, problems, observed, early, digest, scan, serverDone);
     } finally {
       aside?.close();
+      begun?.close();
     }
   } catch (e) {
     const problems = [`the catalogue could not be read: ${(e as Error).message}`];
@@ -93,7 +101,10 @@ export async function contractsStep(
   }
 }
 
-/** The catalogue, the examples and the analysis (its confusable scan on `aside` when given): the step's section. */
+/** The confusable scan's findings from elsewhere (undefined: scan in process). */
+type ConfusableScan = (tools: ConfusableInput, threshold: number) => Promise<RawFinding[] | undefined>;
+
+/** The catalogue, the examples and the analysis (its confusable scan by `scan` when given): the step's section. */
 async function analyse(
   env: CheckEnv,
   recorder: WireRecorder,
@@ -103,7 +114,7 @@ async function analyse(
   observed: { structuredResults: readonly StructuredResultObservation[]; resultSizes: readonly ResultSizeObservation[] },
   early: EarlyCatalogue | undefined,
   digest: (d: CatalogueDigest) => void,
-  aside: ConfusableAside | undefined,
+  scan: ConfusableScan | undefined,
   serverDone: (() => void) | undefined,
 ): Promise<{ section?: ReportSection; problems: string[] }> {
   const catalogue = early?.catalogue ?? catalogueOf(input, recorder.masker);
@@ -121,7 +132,7 @@ async function analyse(
     const prepared = early?.prepared;
     if (prepared && 'error' in prepared) throw new Error(prepared.error);
     if (prepared) analysis = finishAnalysis(prepared, options);
-    else if (aside) analysis = finishAnalysis(await prepareAnalysisAside(catalogue, o.contracts || undefined, (t, x) => aside.scan(t, x)), options);
+    else if (scan) analysis = finishAnalysis(await prepareAnalysisAside(catalogue, o.contracts || undefined, scan), options);
     else analysis = analyseCatalogue(catalogue, o.contracts || undefined, options);
   } catch (e) {
     return { problems, section: analysisError((e as Error).message) };

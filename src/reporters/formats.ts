@@ -9,6 +9,8 @@ import type { RenderOptions } from './types.js';
 
 /** A rendering of a finished, read-only Report. A reporter never decides pass or fail. */
 export type Render = (report: Report, opts?: RenderOptions) => string;
+/** The same rendering in pieces, for a file written without holding the whole text. */
+export type RenderPieces = (report: Report, opts?: RenderOptions) => Iterable<string>;
 
 export interface ReporterDecl {
   fileExtension: `.${string}`;
@@ -21,8 +23,8 @@ export interface ReporterDecl {
   shows: 'all' | 'problems' | 'security';
   /** The report file it writes (`key`: one lower-case word, the flag and the config key); none: it writes to stdout. */
   file?: { key: string; help: string };
-  /** Its module, which exports `render`. */
-  load: () => Promise<{ render: Render }>;
+  /** Its module, which exports `render` (and may export `renderPieces`). */
+  load: () => Promise<{ render: Render; renderPieces?: RenderPieces }>;
 }
 
 export const REPORTER_DECLS = {
@@ -83,11 +85,12 @@ export const REPORTER_DECLS = {
 
 export type ReporterId = keyof typeof REPORTER_DECLS;
 
-/** A loaded reporter: its declaration's id and extension, and its module's render. */
+/** A loaded reporter: its declaration's id and extension, and its module's render (and renderPieces, if any). */
 export interface Reporter {
   id: ReporterId;
   fileExtension: string;
   render: Render;
+  renderPieces?: RenderPieces;
 }
 
 type FileKeyOf<D> = D extends { file: { key: infer K extends string } } ? K : never;

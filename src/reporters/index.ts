@@ -1,4 +1,4 @@
-import { REPORTER_DECLS, type Reporter, type ReporterId } from './formats.js';
+import { REPORTER_DECLS, type Reporter, type ReporterDecl, type ReporterId } from './formats.js';
 
 const loaded = new Map<ReporterId, Promise<Reporter>>();
 
@@ -7,7 +7,8 @@ export function loadReporter(id: ReporterId): Promise<Reporter> {
   let r = loaded.get(id);
   if (!r) {
     const d = REPORTER_DECLS[id];
-    r = d.load().then((m) => ({ id, fileExtension: d.fileExtension, render: m.render }));
+    const load: ReporterDecl['load'] = d.load;
+    r = load().then((m) => ({ id, fileExtension: d.fileExtension, render: m.render, ...(m.renderPieces ? { renderPieces: m.renderPieces } : {}) }));
     loaded.set(id, r);
   }
   return r;

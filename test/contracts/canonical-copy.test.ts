@@ -34,6 +34,22 @@ describe('canonical JSON by copying', () => {
     assert.deepEqual(Object.keys(liftedCopy({ z: 1, name: 'n', a: 2, uri: 'u' }, ['uri', 'name']) ?? {}), ['uri', 'name', 'a', 'z']);
   });
 
+  it('copies are ordinary objects, which share their shape (a `__proto__` key alone needs an object without a prototype)', () => {
+    const tools = scaleTools(40, { names: 'diverse' }).map((t) => canonicalCopy(t) as Record<string, unknown>);
+    for (const t of tools) {
+      assert.equal(Object.getPrototypeOf(t), Object.prototype);
+      assert.equal(Object.getPrototypeOf(t.inputSchema), Object.prototype);
+      assert.equal(Object.getPrototypeOf(liftedCopy(t, ['name'], t)), Object.prototype);
+    }
+    const proto = canonicalCopy(JSON.parse('{"b":{"__proto__":1,"a":2}}')) as { b: object };
+    assert.equal(Object.getPrototypeOf(proto), Object.prototype);
+    assert.equal(Object.getPrototypeOf(proto.b), null);
+    assert.deepEqual(Object.keys(proto.b), ['__proto__', 'a']);
+    const lifted = liftedCopy(JSON.parse('{"z":1,"__proto__":2,"name":"n"}'), ['name']) as object;
+    assert.equal(Object.getPrototypeOf(lifted), null);
+    assert.equal(JSON.stringify(lifted), '{"name":"n","__proto__":2,"z":1}');
+  });
+
   it('a catalogue is written byte for byte as the part-by-part writer writes it', () => {
     const invisible = { name: 'x\u200bz', description: 'bidi \u202e and DEL \u007f, tag \u{E0041} é', inputSchema: { type: 'object', __proto__: 1 } };
     const cases: Catalogue[] = [

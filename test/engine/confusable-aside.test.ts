@@ -9,7 +9,8 @@ import { Worker } from 'node:worker_threads';
 import { startScaleHttp, type ScaleHttp } from '../../bench/scale/server.js';
 import { scaleTools } from '../../bench/scale/tools.js';
 import { analyseCatalogue, buildCatalogue, contractsSection, finishAnalysis, prepareAnalysisAside, type RawCatalogueInput } from '../../src/contracts/index.js';
-import { ConfusableAside } from '../../src/engine/confusable-aside.js';
+import { confusableFindings } from '../../src/contracts/lint/confusable.js';
+import { ConfusableAside, EarlyConfusable } from '../../src/engine/confusable-aside.js';
 import { assay, CHECKS, type Report, type TargetReport } from '../../src/index.js';
 import { RUN_DEFAULTS } from '../support/fixtures.js';
 
@@ -23,15 +24,21 @@ const input = (n: number, names: 'similar' | 'diverse'): RawCatalogueInput => ({
 
 /** Scans the threads of this process answered with findings: proof the thread did the work (the fallback gives the same section). */
 let threadScans = 0;
+/** Threads of this process that have exited. */
+let threadExits = 0;
 const proto = Worker.prototype as unknown as { emit: (this: Worker, event: string | symbol, ...args: unknown[]) => boolean };
 const emit = proto.emit;
 proto.emit = function (this: Worker, event: string | symbol, ...args: unknown[]): boolean {
   const m = args[0] as { type?: unknown; findings?: unknown } | undefined;
   if (event === 'message' && m?.type === 'confusable' && Array.isArray(m.findings)) threadScans++;
+  if (event === 'exit') threadExits++;
   return emit.call(this, event, ...args);
 };
 
 const confusableOf = (findings: { ruleId: string }[]) => findings.filter((f) => f.ruleId === 'lint/confusable-tools');
+
+/** What the analysis scans of a catalogue (every field here of its type, so as its typed view reads it): names, titles, descriptions, in its order. */
+const contractsViewTools = (tools: unknown[]) => buildCatalogue({ tools }).tools.map((t) => ({ name: t.name, title: t.title, description: t.description }));
 
 describe('the confusable scan on a second thread', () => {
   for (const names of ['similar', 'diverse'] as const)
@@ -70,6 +77,50 @@ describe('the confusable scan on a second thread', () => {
     closed.close();
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(await closed.scan([{ name: 'a' }], 0.75), undefined, 'a closed thread gives nothing');
+  });
+
+  it('scans the tools as listed before the catalogue is built, ends its thread once answered, and serves only that very input', async () => {
+    const listed = input(120, 'similar').tools;
+    const tools = EarlyConfusable.inputOf([...listed].reverse());
+    assert.ok(tools);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      (listed as { name: string }[]).map((t) => t.name).sort(),
+      'in name order, as the catalogue lists them',
+    );
+    const view = contractsViewTools(listed);
+    const before = { scans: threadScans, exits: threadExits };
+    const early = new EarlyConfusable(tools, 0.75);
+    const findings = await early.take(view, 0.75);
+    assert.equal(threadScans, before.scans + 1, 'the thread scanned');
+    assert.deepEqual(findings, confusableFindings(view, 0.75));
+    assert.ok(confusableOf(findings ?? []).length > 50);
+    for (let i = 0; i < 100 && threadExits === before.exits; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(threadExits, before.exits + 1, 'its thread ended once it answered');
+    // Anything else the analysis would scan (a masked description, another threshold, one tool fewer) is scanned in process.
+    const masked = view.map((t, i) => (i === 7 ? { ...t, description: '***' } : t));
+    assert.equal(early.take(masked, 0.75), undefined);
+    assert.equal(early.take(view, 0.8), undefined);
+    assert.equal(early.take(view.slice(1), 0.75), undefined);
+    early.close();
+  });
+
+  it('leaves to the catalogue what it orders or refuses: a shared name, a member that is not an object, a name that is not a string', () => {
+    assert.equal(EarlyConfusable.inputOf([{ name: 'a' }, { name: 'b' }, { name: 'a', description: 'again' }]), undefined);
+    assert.equal(EarlyConfusable.inputOf([{ name: 'a' }, null]), undefined);
+    assert.equal(EarlyConfusable.inputOf([{ name: 'a' }, ['b']]), undefined);
+    assert.equal(EarlyConfusable.inputOf([{ name: 'a' }, { name: 3 }]), undefined);
+    // Fields of another type are left out, as the typed view leaves them out.
+    assert.deepEqual(
+      EarlyConfusable.inputOf([
+        { name: 'b', title: 4, description: 'd' },
+        { name: 'a', title: 't', description: {} },
+      ]),
+      [
+        { name: 'a', title: 't', description: undefined },
+        { name: 'b', title: undefined, description: 'd' },
+      ],
+    );
   });
 
   describe('in a run', () => {

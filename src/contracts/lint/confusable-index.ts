@@ -68,13 +68,16 @@ export function forEachCandidate(
   const seen = new Uint8Array(n);
   const dot = new Float64Array(n);
   const weight = new Float64Array(ids.size);
-  const touched: number[] = [];
-  const kept: number[] = [];
+  // Fixed buffers with a fill count: a row touches up to n items, and arrays grown again for each of n rows (emptying
+  // one frees its storage) were most of the scan's garbage.
+  const touched = new Int32Array(n);
+  const kept = new Int32Array(n);
   const cosines = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const a = items[i] as Indexed;
     const own = bagIds[i] as Int32Array;
     const ownCounts = bagCounts[i] as Int32Array;
+    let nTouched = 0;
     for (let m = 0; m < own.length; m++) {
       const id = own[m] as number;
       const x = ownCounts[m] as number;
@@ -93,17 +96,21 @@ export function forEachCandidate(
         const j = list[k] as number;
         if (!seen[j]) {
           seen[j] = 1;
-          touched.push(j);
+          touched[nTouched++] = j;
         }
         dot[j] = (dot[j] as number) + x * (p.counts[k] as number);
       }
     }
-    for (const j of buckets.get(a.norm) as number[]) {
+    const bucket = buckets.get(a.norm) as number[];
+    for (let k = 0; k < bucket.length; k++) {
+      const j = bucket[k] as number;
       if (j <= i) continue;
-      if (!seen[j]) touched.push(j);
+      if (!seen[j]) touched[nTouched++] = j;
       seen[j] = 2;
     }
-    for (const j of touched) {
+    let nKept = 0;
+    for (let t = 0; t < nTouched; t++) {
+      const j = touched[t] as number;
       // Whole numbers summed, so the order of summing is moot: the same dot product as a word-by-word merge.
       let d = dot[j] as number;
       const rest = restIds[j] as Int32Array;
@@ -111,27 +118,26 @@ export function forEachCandidate(
       for (let m = 0; m < rest.length; m++) d += (weight[rest[m] as number] as number) * (counts[m] as number);
       const cos = own.length === 0 || (bagIds[j] as Int32Array).length === 0 ? 0 : d / Math.sqrt((norm2[i] as number) * (norm2[j] as number));
       if (seen[j] === 2 || cos >= minCosine) {
-        kept.push(j);
+        kept[nKept++] = j;
         cosines[j] = cos;
       }
       seen[j] = 0;
       dot[j] = 0;
     }
     for (let m = 0; m < own.length; m++) weight[own[m] as number] = 0;
-    touched.length = 0;
-    if (kept.length * 16 > n - i) {
+    if (nKept * 16 > n - i) {
       // Most of the rest is kept (a near-identical catalogue): a walk in order beats sorting.
-      for (const j of kept) seen[j] = 1;
+      for (let k = 0; k < nKept; k++) seen[kept[k] as number] = 1;
       for (let j = i + 1; j < n; j++)
         if (seen[j]) {
           seen[j] = 0;
           visit(i, j, cosines[j] as number);
         }
     } else {
-      kept.sort((p, q) => p - q);
-      for (const j of kept) visit(i, j, cosines[j] as number);
+      // A typed array sorts numerically, in place.
+      const row = kept.subarray(0, nKept).sort();
+      for (let k = 0; k < nKept; k++) visit(i, row[k] as number, cosines[row[k] as number] as number);
     }
-    kept.length = 0;
     if (rowDone?.(i)) return;
   }
 }
@@ -152,28 +158,29 @@ export function boundedDistance(a: string, b: string, cap: number): number {
     endA--;
     endB--;
   }
-  if (start > 0 || endA < a.length || endB < b.length) {
-    a = a.slice(start, endA);
-    b = b.slice(start, endB);
-  }
-  if (prevRow.length <= b.length) {
-    prevRow = new Int32Array(b.length + 1);
-    curRow = new Int32Array(b.length + 1);
+  // Compared in place between the shared ends (a slice per pair was a string of garbage per pair).
+  const lenA = endA - start;
+  const lenB = endB - start;
+  if (prevRow.length <= lenB) {
+    prevRow = new Int32Array(lenB + 1);
+    curRow = new Int32Array(lenB + 1);
   }
   let prev = prevRow;
   let cur = curRow;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
+  for (let j = 0; j <= lenB; j++) prev[j] = j;
+  for (let i = 1; i <= lenA; i++) {
     cur[0] = i;
     let best = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+    const ca = a.charCodeAt(start + i - 1);
+    for (let j = 1; j <= lenB; j++) {
+      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (ca === b.charCodeAt(start + j - 1) ? 0 : 1));
       cur[j] = v;
       if (v < best) best = v;
     }
     if (best > cap) return cap + 1;
-    [prev, cur] = [cur, prev];
+    const row = prev;
+    prev = cur;
+    cur = row;
   }
-  return prev[b.length] as number;
+  return prev[lenB] as number;
 }

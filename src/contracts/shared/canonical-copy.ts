@@ -35,8 +35,9 @@ function copy(v: unknown, depth: number): unknown {
   const keys = Object.keys(o);
   for (const k of keys) if (indexLike(k)) throw new NotPlain();
   keys.sort(compareKeys);
-  // No prototype, so a `__proto__` key is copied as an ordinary key.
-  const out = Object.create(null) as Record<string, unknown>;
+  // A plain object keeps its keys in insertion order and shares its shape with every copy of the same keys (an object
+  // without a prototype is a hash table of its own, about three times the memory); a `__proto__` key needs one.
+  const out = (keys.includes('__proto__') ? Object.create(null) : {}) as Record<string, unknown>;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;
     out[k] = copy(o[k], depth + 1);
@@ -62,7 +63,7 @@ export function liftedCopy(v: unknown, lift: readonly string[], made?: unknown):
   const c = made ?? canonicalCopy(v);
   if (c === undefined || c === null || typeof c !== 'object' || Array.isArray(c)) return undefined;
   const sorted = c as Record<string, unknown>;
-  const out = Object.create(null) as Record<string, unknown>;
+  const out = (Object.hasOwn(sorted, '__proto__') ? Object.create(null) : {}) as Record<string, unknown>;
   for (const k of lift) if (Object.hasOwn(sorted, k)) out[k] = sorted[k];
   for (const k of Object.keys(sorted)) if (!lift.includes(k)) out[k] = sorted[k];
   return out;
