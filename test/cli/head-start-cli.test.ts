@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { cliArgv, exampleStdio } from '../support/fixtures.js';
 import { tempDir } from '../support/temp-dir.js';
+import { firstCheckModule as firstCheck } from '../support/load-order.js';
 
 const run = promisify(execFile);
 
@@ -37,15 +38,7 @@ test('a stdio server’s own process starts before any check module loads, its c
     }).catch((e: { code?: number; stderr?: string }) => assert.equal(e.code, 1, e.stderr));
     const order = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     const spawns = order.flatMap((l, i) => (l === 'spawn' ? [i] : []));
-    // The bundle names its chunks by hash: a chunk holds the checks when its source map lists a file of src/checks/.
-    const firstCheckModule = order.findIndex((l) => {
-      if (!l.startsWith('load ') || !l.endsWith('.js')) return false;
-      try {
-        return (JSON.parse(readFileSync(new URL(`${l.slice(5)}.map`), 'utf8')) as { sources: string[] }).sources.some((s) => s.includes('/src/checks/'));
-      } catch {
-        return l.includes('/src/checks/');
-      }
-    });
+    const firstCheckModule = firstCheck(order);
     assert.ok(firstCheckModule > 0, 'the checks were loaded');
     // The copies (the 2025 handshake's first) wait for the core our loading used: the run's own start goes first.
     assert.ok(

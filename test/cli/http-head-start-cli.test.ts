@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { cliArgv } from '../support/fixtures.js';
 import { startSupportDeskHttp } from '../../examples/support-desk/http.js';
 import { tempDir } from '../support/temp-dir.js';
+import { firstCheckModule as firstCheck } from '../support/load-order.js';
 
 const run = promisify(execFile);
 
@@ -48,15 +49,7 @@ test(
         env: { ...process.env, NO_COLOR: '1' },
       }).catch((e: { code?: number; stderr?: string }) => assert.equal(e.code, 1, e.stderr));
       const order = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-      // The bundle names its chunks by hash: a chunk holds the checks when its source map lists a file of src/checks/.
-      const firstCheckModule = order.findIndex((l) => {
-        if (!l.startsWith('load ') || !l.endsWith('.js')) return false;
-        try {
-          return (JSON.parse(readFileSync(new URL(`${l.slice(5)}.map`), 'utf8')) as { sources: string[] }).sources.some((s) => s.includes('/src/checks/'));
-        } catch {
-          return l.includes('/src/checks/');
-        }
-      });
+      const firstCheckModule = firstCheck(order);
       assert.ok(firstCheckModule > 0, 'the checks were loaded');
       assert.ok(order.indexOf('request') >= 0 && order.indexOf('request') < firstCheckModule, 'the first request was made before the checks loaded');
       // The parser's WebAssembly is compiled with baseline code only (optimising it cost ~0.13 s of CPU per run).
