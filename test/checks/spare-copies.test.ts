@@ -26,6 +26,16 @@ process.stdin.on('data', (c) => { const m = JSON.parse(String(c).split('\\n')[0]
 process.stdin.on('end', () => process.exit(0));
 `;
 
+/** Whether a process of that pid still runs (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 test('copies start ahead only where a second start cannot race an install', () => {
   const stdio = (command: string): StdioTargetSpec => ({ kind: 'stdio', command, args: [] });
   assert.equal(mayStartAhead(stdio(process.execPath)), true);
@@ -43,14 +53,6 @@ test('a copy that died before it was taken is replaced by a fresh start; copies 
   const pids = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number) : []);
   const until = async (ok: () => boolean) => {
     for (const end = Date.now() + 20_000; !ok() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
-  };
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
   };
   try {
     const recorder = new WireRecorder();
@@ -99,14 +101,6 @@ test('a check done with its stdio copy does not wait for the copy’s exit; the 
   const script = path.join(dir, 'server.cjs');
   writeFileSync(script, SLOW_EXIT);
   const spec: StdioTargetSpec = { kind: 'stdio', command: process.execPath, args: [script, log, release] };
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   try {
     const recorder = new WireRecorder();
     const shared = new SharedState(undefined as unknown as McpClient, { era: 'modern', reason: '' }, {} as CheckOptions);
