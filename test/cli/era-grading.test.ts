@@ -91,6 +91,30 @@ describe('a refusal with a wrong id is a finding, not a broken run', () => {
   });
 });
 
+describe('a DiscoverResult without 2026-07-28, backed by plain HTTP 400s on modern requests', () => {
+  let legacy: LegacyHttp;
+  before(async () => {
+    legacy = await startLegacyHttp({ discovers2025: true });
+  });
+  after(() => legacy.close());
+
+  it('is graded 2025-era over its session, not failed on each modern check for the version refusal', async () => {
+    const json = path.join(dir, 'discovers-2025.json');
+    const r = await runCli(['check', '--no-contracts', '--json', json, legacy.url], { cwd: REPO, deadlineMs: 60_000 });
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { targets: { era: string; eraReason: string }[] };
+    assert.equal(report.targets[0]!.era, 'legacy', r.stdout);
+    assert.match(report.targets[0]!.eraReason, /lists only 2025-11-25.*HTTP 400, non-JSON-RPC body .*initialize succeeded/, r.stdout);
+    const rs = results(json);
+    // The 2025-era fixture checks no Origin; no other check may fail or be left undecided.
+    assert.deepEqual(
+      rs.filter((x) => ['fail', 'error', 'inconclusive'].includes(x.status)).map((x) => `${x.checkId} ${x.status}`),
+      ['http-transport/origin-validated fail'],
+      r.stdout,
+    );
+    assert.ok(rs.filter((x) => x.checkId.startsWith('legacy/') && x.status === 'pass').length >= 8, r.stdout);
+  });
+});
+
 describe('server requests on stdio', () => {
   it('a sampling/createMessage written before a tools/call result is stdio/no-server-requests, once', async () => {
     const json = path.join(dir, 'request-before-result.json');
