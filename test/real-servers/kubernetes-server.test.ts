@@ -12,12 +12,12 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO } from '../support/fixtures.js';
 import { processesWithEnv, runCli } from '../support/spawn-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 import { FIXTURE, readTarget } from './npm-cases.js';
+import { freePort, startedWhen } from './npm-servers.js';
 
 const PLATFORM: Record<string, string> = { linux_x64: 'linux-amd64', linux_arm64: 'linux-arm64', darwin_x64: 'darwin-amd64', darwin_arm64: 'darwin-arm64' };
 
@@ -64,14 +64,6 @@ const expected = (name: string) => {
   return list.map((v) => `${v.check} ${v.status}`).sort();
 };
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
 const bin = binary();
 
 describe('kubernetes-mcp-server over stdio (dual-era)', { skip: bin ? false : 'no kubernetes-mcp-server binary for this platform' }, () => {
@@ -98,22 +90,7 @@ describe('kubernetes-mcp-server over Streamable HTTP (stateful: 2025-era)', { sk
     const port = await freePort();
     child = spawn(bin!, ['--kubeconfig', kubeconfig, '--port', String(port), '--bind-address', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
     process.once('exit', () => child.kill('SIGKILL'));
-    let log = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`kubernetes-mcp-server did not start within 20 s:\n${log}`)), 20_000);
-      const seen = (c: Buffer) => {
-        log += c.toString();
-        if (!/HTTP server starting/.test(log)) return;
-        clearTimeout(timer);
-        resolve();
-      };
-      child.stdout?.on('data', seen);
-      child.stderr?.on('data', seen);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`kubernetes-mcp-server exited (${code}):\n${log}`));
-      });
-    });
+    await startedWhen(child, /HTTP server starting/, 'kubernetes-mcp-server');
     url = `http://127.0.0.1:${port}/mcp`;
   });
   after(

@@ -9,7 +9,8 @@ export function npmServer(pkg: 'server-everything' | 'server-filesystem' | 'serv
   return [process.execPath, path.join(REPO, 'node_modules', '@modelcontextprotocol', pkg, 'dist', 'index.js'), ...args];
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 a moment ago, for a server that takes its port as an argument. */
+export async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
   const port = (s.address() as { port: number }).port;
@@ -36,22 +37,7 @@ export async function startEverythingHttp(): Promise<EverythingHttp> {
   });
   // Even a test file killed at its timeout takes the server with it.
   process.once('exit', () => child.kill('SIGKILL'));
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server-everything did not start within 20 s:\n${log}`)), 20_000);
-    const seen = (c: Buffer) => {
-      log += c.toString();
-      if (!/listening on port/i.test(log)) return;
-      clearTimeout(timer);
-      resolve();
-    };
-    child.stdout?.on('data', seen);
-    child.stderr?.on('data', seen);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server-everything exited (${code}):\n${log}`));
-    });
-  });
+  await startedWhen(child, /listening on port/i, 'server-everything');
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     close: () =>
@@ -62,4 +48,24 @@ export async function startEverythingHttp(): Promise<EverythingHttp> {
         setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
       }),
   };
+}
+
+/** Resolves once the child's stdout or stderr has said `ready`; rejects when it exits first or after 20 s, with what it wrote. */
+export function startedWhen(child: ChildProcess, ready: RegExp, name: string): Promise<void> {
+  let log = '';
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 20 s:\n${log}`)), 20_000);
+    const seen = (c: Buffer) => {
+      log += c.toString();
+      if (!ready.test(log)) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout?.on('data', seen);
+    child.stderr?.on('data', seen);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code}):\n${log}`));
+    });
+  });
 }
