@@ -4,7 +4,7 @@
  * ratios taken within each round; prints Markdown tables ready for docs/performance.md.
  *   npm run bench:speed -- [--rounds 5] [--only startup,wire,http,stdio,snapshot]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measure, type Command } from './measure.js';
@@ -13,6 +13,7 @@ import { CLI, CONFORMANCE, EVERYTHING, INSPECTOR_CLI, NODE22, REPO, startSupport
 import { startsOf, table } from './report.js';
 import { stdioTimeline } from './stdio-timeline.js';
 import { httpTimeline } from './http-timeline.js';
+import { countSuiteChecks } from './suite-count.js';
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -73,11 +74,12 @@ try {
           of('official conformance suite (--requirements 2026-07-28)', suite),
         ],
         (r) => {
-          const suiteChecks = countSuiteChecks(suiteOut);
+          const counted = countSuiteChecks(suiteOut);
+          const suiteChecks = counted.results;
           const ours = results.results.length;
           const [floor, assay, official] = r.cases;
           return [
-            `mcp-assay judges ${ours} checks; the suite emitted ${suiteChecks} check results in its last round.`,
+            `mcp-assay judges ${ours} checks; the suite's last run emitted ${suiteChecks} check results in ${counted.scenarios} scenarios (${counted.collapsed} once a check id repeated within a scenario counts once).`,
             '',
             '| per check | wall ms | CPU ms |',
             '|---|---:|---:|',
@@ -126,12 +128,4 @@ try {
   console.log(out.join('\n'));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
-}
-
-/** Check results the suite wrote (one checks.json per scenario). */
-function countSuiteChecks(dir: string): number {
-  let n = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile() && entry.name === 'checks.json') n += (JSON.parse(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')) as unknown[]).length;
-  return n;
 }
