@@ -331,13 +331,16 @@ export class StdioTransport implements Transport {
     for (const st of [...this.streams.values()]) st.finish('failure', err);
   }
 
-  /** Close stdin, wait, SIGTERM, wait, SIGKILL. Resolves once the process is gone. */
-  async close(graceMs?: number): Promise<void> {
+  /**
+   * Close stdin, wait, SIGTERM, wait, SIGKILL. Resolves once the process is gone. `eofWaitMs`: the wait after EOF
+   * before SIGTERM when it should differ from the grace between signals (a check timing the exit on EOF alone).
+   */
+  async close(graceMs?: number, eofWaitMs?: number): Promise<void> {
     const grace = Math.min(graceMs ?? Infinity, this.opts.shutdownGraceMs ?? 2000);
     if (!this.exit && this.child.pid !== undefined) {
       this.stdinClosed = true;
       this.child.stdin?.end();
-      if (!(await settlesWithin(this.exited, grace))) {
+      if (!(await settlesWithin(this.exited, eofWaitMs ?? grace))) {
         killGroup(this.child, 'SIGTERM');
         if (!(await settlesWithin(this.exited, grace))) {
           killGroup(this.child, 'SIGKILL');

@@ -1,0 +1,39 @@
+/**
+ * stdio/exit-on-eof judges whether a server exits on EOF by itself, not how fast: a shutdown slower than the 2 s many
+ * clients wait (or slowed by a loaded machine) is noted, and only a server still running well past that fails.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TargetSpec } from '../../src/core/target-spec.js';
+import { CHECKS, selectChecks } from '../../src/checks/index.js';
+import { exampleStdio, explain, nodeFlags, result, run } from '../support/fixtures.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ext = path.extname(fileURLToPath(import.meta.url));
+const slowShutdown: TargetSpec = {
+  kind: 'stdio',
+  command: process.execPath,
+  args: [...nodeFlags(), path.join(here, `../fixtures/servers/third-party/slow-shutdown${ext}`)],
+};
+const only = { checks: selectChecks(CHECKS, ['stdio/exit-on-eof']) };
+
+describe('stdio/exit-on-eof', { timeout: 120_000 }, () => {
+  it('passes a server that exits 2.5 s after EOF, noting that it is slower than clients wait', async () => {
+    const r = await run(slowShutdown, only);
+    const x = result(r, 'stdio/exit-on-eof');
+    assert.equal(x.status, 'pass', explain(r));
+    assert.match(x.message ?? '', /^exited (\d+) ms after stdin closed \(code 0\); slower than the 2000 ms many clients wait before SIGTERM$/);
+    assert.ok(Number(/exited (\d+) ms/.exec(x.message ?? '')![1]) >= 2500, x.message);
+    assert.equal(r.processesLeft, undefined);
+  });
+
+  it('flags a server that stays up until a signal (a SHOULD: warn), and the copy is then ended', async () => {
+    const r = await run(exampleStdio('flawed-server/stdio', ['--faults', 'stdio-ignore-eof']), only);
+    const x = result(r, 'stdio/exit-on-eof');
+    assert.equal(x.status, 'warn', explain(r));
+    assert.equal(x.message, 'the server was still running 5000 ms after its stdin was closed');
+    assert.equal(r.processesLeft, undefined);
+  });
+});
