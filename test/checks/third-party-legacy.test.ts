@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TargetSpec } from '../../src/core/target-spec.js';
 import { startFastMcpHttp, type RunningFastMcp } from '../fixtures/servers/third-party/fastmcp.js';
 import { startSingleSessionHttp, type SingleSessionHttp } from '../fixtures/servers/third-party/single-session-http.js';
+import { startSseErrorOpenHttp, type SseErrorOpenHttp } from '../fixtures/servers/third-party/sse-error-open-http.js';
 import { byStatus, explain, nodeFlags, run } from '../support/fixtures.js';
 
 /**
@@ -108,5 +109,26 @@ describe('a 2025-era HTTP server with one session per process', () => {
     const negotiation = r.results.find((x) => x.checkId === 'legacy/version-negotiation');
     assert.equal(negotiation?.status, 'inconclusive', explain(r));
     assert.match(negotiation.message ?? '', /opens no second session/, explain(r));
+  });
+});
+
+/**
+ * A stream that ends after a result but stays open after an error response (@modelcontextprotocol/sdk 1.10.2):
+ * the stream check measures an error-answered stream too, so it is not passed on the results alone.
+ */
+describe('a 2025-era HTTP server whose event stream stays open after an error response', () => {
+  let server: SseErrorOpenHttp;
+  before(async () => {
+    server = await startSseErrorOpenHttp();
+  });
+  after(() => server.close());
+
+  it('warns on http-transport/sse-stream-ends (a SHOULD) for the error-answered stream only', async () => {
+    const r = await run({ kind: 'http', url: server.url });
+    assert.equal(r.era, 'legacy', explain(r));
+    const ends = r.results.find((x) => x.checkId === 'http-transport/sse-stream-ends');
+    assert.equal(ends?.status, 'warn', explain(r));
+    assert.match(ends.message ?? '', /no-such-method \(an error\) stayed open/, explain(r));
+    assert.doesNotMatch(ends.message ?? '', /ping|tools\/list/, explain(r));
   });
 });
