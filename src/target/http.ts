@@ -109,11 +109,14 @@ export class HttpTransport implements Transport {
     const session = this.legacySession;
     const ex = await this.sendOnce(msg, o);
     // 404 on a request carrying a session id: the session ended; a 2025 client starts a new one and retries once.
+    // Only on the session's own traffic: a request sent with another id, or another (or no) MCP-Protocol-Version,
+    // may get 404 for that header (@hono/mcp 0.3.2 answers an unsupported version so), which ends no session.
     if (
       session?.id &&
       session.reinitialize &&
       ex.http?.status === 404 &&
-      o.headers?.[HEADER.sessionId] === undefined &&
+      headerOf(o.headers, HEADER.sessionId) === undefined &&
+      sameVersion(headerOf(o.headers, HEADER.protocolVersion), session.protocolVersion) &&
       !('method' in msg && msg.method === 'initialize')
     ) {
       this.reinitializing ??= session.reinitialize().finally(() => (this.reinitializing = undefined));
@@ -484,4 +487,15 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number): P
     chunks.push(c as Buffer);
   }
   return decodeBody(chunks);
+}
+
+/** A header as a request's options set it, whatever its case: a value, null (removed) or undefined (left as is). */
+function headerOf(headers: Record<string, string | null> | undefined, name: string): string | null | undefined {
+  const key = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : headers![key];
+}
+
+/** A version header left as the session sets it, or set to the session's own version. */
+function sameVersion(asSet: string | null | undefined, session: string): boolean {
+  return asSet === undefined || asSet === session;
 }

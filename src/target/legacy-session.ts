@@ -43,10 +43,30 @@ export class LegacySession implements LegacyChannel {
   initialized?: Exchange;
   sessionId?: string;
 
+  /**
+   * Set on the run's own connection borrowed as a session (see onRunConnection): the fresh handshake the server
+   * refused. Closing such a session leaves the connection to its owner.
+   */
+  refusedFresh?: Exchange;
+
   private constructor(
     readonly transport: Transport,
     private readonly o: LegacySessionOptions,
   ) {}
+
+  /**
+   * The run's own connection, made a 2025 session by the era probe's `init`, as the session of checks whose fresh
+   * one the server refused (`refused`): a server with one session per process (@hono/mcp 0.3.2 with one transport
+   * connected once) answers a second initialize with 400. Its requests carry that session's id and version.
+   */
+  static onRunConnection(transport: Transport, init: Exchange, refused: Exchange, o: LegacySessionOptions): LegacySession {
+    const s = new LegacySession(transport, o);
+    s.init = init;
+    s.refusedFresh = refused;
+    const sid = init.http?.headers['mcp-session-id'];
+    if (sid !== undefined) s.sessionId = sid;
+    return s;
+  }
 
   /** Opens a transport to `spec` and runs the handshake; never throws on server behaviour (see `ready`). */
   static async open(spec: TargetSpec, recorder: WireRecorder, o: LegacySessionOptions, untouched?: Transport): Promise<LegacySession> {
@@ -114,6 +134,7 @@ export class LegacySession implements LegacyChannel {
 
   /** Ends the session: DELETE on HTTP when the server minted an id (405 means it does not allow that), then close. */
   async close(): Promise<void> {
+    if (this.refusedFresh) return;
     try {
       if (this.sessionId !== undefined && this.transport instanceof HttpTransport && this.transport.deadReason === undefined)
         await this.transport.raw({

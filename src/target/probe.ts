@@ -15,6 +15,8 @@ export interface ProbeOutcome {
   discover?: JsonObject;
   discoverExchange?: Exchange;
   legacyInit?: JsonObject;
+  /** The exchange that made the run's own connection a 2025 session (legacyInit is its result). */
+  legacyInitExchange?: Exchange;
   server?: ServerIdentity;
   supportedVersions?: string[];
   protocolVersion?: string;
@@ -69,6 +71,7 @@ export async function probeEra(client: McpClient, startupTimeoutMs: number): Pro
       reason: `server/discover got ${describe(ex)}; initialize succeeded`,
       discoverExchange: ex,
       legacyInit: legacy.result,
+      legacyInitExchange: legacy.ex,
       server: identity(legacy.result.serverInfo),
       ...(typeof pv === 'string' ? { protocolVersion: pv } : {}),
     };
@@ -103,6 +106,7 @@ async function onlyListedVersions(client: McpClient, timeoutMs: number, versions
     era: 'legacy',
     reason: `server/discover lists only ${versions.join(', ')} and tools/list naming ${MODERN_VERSION} got ${describe(modern)}; initialize succeeded`,
     legacyInit: legacy.result,
+    legacyInitExchange: legacy.ex,
     server: identity(legacy.result.serverInfo),
     supportedVersions: [...versions],
     ...(typeof pv === 'string' ? { protocolVersion: pv } : {}),

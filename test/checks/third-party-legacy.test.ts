@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TargetSpec } from '../../src/core/target-spec.js';
 import { startFastMcpHttp, type RunningFastMcp } from '../fixtures/servers/third-party/fastmcp.js';
+import { startSingleSessionHttp, type SingleSessionHttp } from '../fixtures/servers/third-party/single-session-http.js';
+import { startSseErrorOpenHttp, type SseErrorOpenHttp } from '../fixtures/servers/third-party/sse-error-open-http.js';
 import { byStatus, explain, nodeFlags, run } from '../support/fixtures.js';
 
 /**
@@ -72,5 +74,61 @@ describe('a DiscoverResult without 2026-07-28, backed by -32022 on modern reques
     assert.deepEqual(byStatus(r, 'fail', 'error'), [], explain(r));
     for (const id of ['legacy/initialize-result', 'legacy/tools-list', 'legacy/tools-call'])
       assert.equal(r.results.find((x) => x.checkId === id)?.status, 'pass', `${id}\n${explain(r)}`);
+  });
+});
+
+/**
+ * A 2025-era server with one session per process (@hono/mcp 0.3.2 with one transport connected once): a second
+ * initialize gets 400, and an unsupported MCP-Protocol-Version gets 404 although the session goes on. The run keeps
+ * the probe's session, and the 2025 checks are judged in it instead of failing on the refused second handshake.
+ */
+describe('a 2025-era HTTP server with one session per process', () => {
+  let server: SingleSessionHttp;
+  before(async () => {
+    server = await startSingleSessionHttp();
+  });
+  after(() => server.close());
+
+  it('is judged in the one session it serves: no check fails or stops on the refusal of a second one', async () => {
+    const r = await run({ kind: 'http', url: server.url });
+    assert.equal(r.era, 'legacy', explain(r));
+    // A 404 to a request naming another protocol version ends no session: the run starts no new one.
+    assert.equal(r.wire.filter((w) => w.phase === 'reinitialize').length, 0, explain(r));
+    for (const id of [
+      'legacy/initialize-result',
+      'legacy/tools-list',
+      'legacy/tools-call',
+      'legacy/ping',
+      'legacy/resource-not-found',
+      'http-transport/notification-202',
+      'http-transport/error-carries-id',
+    ])
+      assert.equal(r.results.find((x) => x.checkId === id)?.status, 'pass', `${id}\n${explain(r)}`);
+    // It does not validate Origin: a real finding, reached in its session.
+    assert.equal(r.results.find((x) => x.checkId === 'http-transport/origin-validated')?.status, 'fail', explain(r));
+    const negotiation = r.results.find((x) => x.checkId === 'legacy/version-negotiation');
+    assert.equal(negotiation?.status, 'inconclusive', explain(r));
+    assert.match(negotiation.message ?? '', /opens no second session/, explain(r));
+  });
+});
+
+/**
+ * A stream that ends after a result but stays open after an error response (@modelcontextprotocol/sdk 1.10.2):
+ * the stream check measures an error-answered stream too, so it is not passed on the results alone.
+ */
+describe('a 2025-era HTTP server whose event stream stays open after an error response', () => {
+  let server: SseErrorOpenHttp;
+  before(async () => {
+    server = await startSseErrorOpenHttp();
+  });
+  after(() => server.close());
+
+  it('warns on http-transport/sse-stream-ends (a SHOULD) for the error-answered stream only', async () => {
+    const r = await run({ kind: 'http', url: server.url });
+    assert.equal(r.era, 'legacy', explain(r));
+    const ends = r.results.find((x) => x.checkId === 'http-transport/sse-stream-ends');
+    assert.equal(ends?.status, 'warn', explain(r));
+    assert.match(ends.message ?? '', /no-such-method \(an error\) stayed open/, explain(r));
+    assert.doesNotMatch(ends.message ?? '', /ping|tools\/list/, explain(r));
   });
 });

@@ -9,6 +9,7 @@ import { field } from '../../spec/read.js';
 import { classifyMessage } from '../../spec/wire/index.js';
 
 const SECTION = 'basic/transports/streamable-http#sending-messages-to-the-server';
+const UNKNOWN_METHOD = 'mcp-assay/no-such-method';
 const NO_SSE = 'the server answered no request with an event stream, so there was no stream to inspect';
 
 /** Server messages of the whole run that arrived on an event stream. */
@@ -18,7 +19,9 @@ function streamEntries(t: CheckContext): WireEntry[] {
 
 /**
  * Requests most likely to be answered with a stream, sent raw so the end of each stream is measured: discover,
- * the tool list, and a safe tool call asking for progress (servers stream progress notifications).
+ * the tool list, a safe tool call asking for progress (servers stream progress notifications), and an unknown
+ * method, whose final response is an error (a stream may end after a result but not after an error, as
+ * @modelcontextprotocol/sdk 1.10.2 leaves it).
  */
 async function streamAttempts(t: CheckContext): Promise<{ what: string; r: HttpProbeResponse }[]> {
   const first = everyServerAnswers(t);
@@ -32,6 +35,7 @@ async function streamAttempts(t: CheckContext): Promise<{ what: string; r: HttpP
       posts.push({ what: `tools/call ${c.tool.name} with a progressToken`, post });
     }
   }
+  posts.push({ what: `${UNKNOWN_METHOD} (an error)`, post: modernPost(t, UNKNOWN_METHOD) });
   const out: { what: string; r: HttpProbeResponse }[] = [];
   for (const { what, post } of posts) out.push({ what, r: await raw(t, { headers: post.headers, body: post.body, id: post.id }) });
   return out;

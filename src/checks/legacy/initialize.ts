@@ -2,7 +2,7 @@ import { MODERN_VERSION } from '../../spec/constants.js';
 import { describe, errorOf, resultOf } from '../../target/client.js';
 import type { CheckContext, CheckDefinition } from '../types.js';
 import { BOTH } from '../support/spec.js';
-import { handshakeAsking, legacySpec, listIssues, rawSession, shapeIssues } from './support.js';
+import { freshSessionRefused, handshakeAsking, legacySpec, listIssues, rawSession, shapeIssues } from './support.js';
 import { obj } from '../../spec/read.js';
 
 const REVISION_ID = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,6 +79,12 @@ export const legacyVersionNegotiation: CheckDefinition = {
         const pv = resultOf(s.init)?.protocolVersion;
         const base = { evidence: s.init.evidence, expected: 'a result naming a version the server supports' };
         const err = errorOf(s.init);
+        const anySecond = err ? await freshSessionRefused(t) : undefined;
+        if (anySecond)
+          t.inconclusive(
+            `initialize requesting ${UNKNOWN_VERSION} got ${describe(s.init)}, but a fresh session asking for a supported version was refused too (${describe(anySecond)}): the server opens no second session`,
+            [...s.init.evidence, ...anySecond.evidence],
+          );
         if (err)
           t.fail({
             ...base,

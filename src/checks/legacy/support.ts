@@ -2,7 +2,8 @@
 import type { SpecRef } from '../../core/types.js';
 import { MODERN_VERSION } from '../../spec/constants.js';
 import { validateLegacyResponse, type WireIssue } from '../../spec/legacy/index.js';
-import { describe, resultOf } from '../../target/client.js';
+import { describe, errorOf, resultOf } from '../../target/client.js';
+import { HttpTransport } from '../../target/http.js';
 import { LegacySession, withLegacySession, type LegacyChannel, type LegacySessionOptions } from '../../target/legacy-session.js';
 import type { Exchange } from '../../target/transport.js';
 import { toolsFrom, type ToolInfo } from '../support/tools.js';
@@ -46,11 +47,31 @@ async function openedShared(t: CheckContext): Promise<LegacySession> {
   return (
     adopted ??
     t.shared.once('legacy:shared-session', () => {
-      const opening = LegacySession.open(t.spec, t.client.recorder, options(t, SHARED_PHASE));
+      const opening = LegacySession.open(t.spec, t.client.recorder, options(t, SHARED_PHASE)).then((s) => orRunConnection(t, s));
       t.shared.onClose(async () => (await opening.catch(() => undefined))?.close());
       return opening;
     })
   );
+}
+
+/**
+ * A fresh session the server refused, over HTTP, while the run's own connection is the 2025 session the era probe
+ * opened: the checks go on in that one (a server may hold one session per process), and the refused one is closed.
+ */
+async function orRunConnection(t: CheckContext, fresh: LegacySession): Promise<LegacySession> {
+  const run = t.client.transport;
+  const init = t.probe.legacyInitExchange;
+  if (fresh.ready || !errorOf(fresh.init) || !init || !(run instanceof HttpTransport) || !run.speaks2025() || run.deadReason !== undefined) return fresh;
+  await fresh.close().catch(() => undefined);
+  return LegacySession.onRunConnection(run, init, fresh.init, options(t, SHARED_PHASE));
+}
+
+/**
+ * The fresh 2025 handshake the server refused when the shared session is the run's own connection: a check that
+ * needs a session of its own cannot tell a refusal of what it asks from the refusal of any second session.
+ */
+export async function freshSessionRefused(t: CheckContext): Promise<Exchange | undefined> {
+  return (await openedShared(t)).refusedFresh;
 }
 
 /**
