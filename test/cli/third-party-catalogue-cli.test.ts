@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCatalogue } from '../../src/contracts/index.js';
@@ -32,5 +32,39 @@ describe('a catalogue whose server declares resources and has no resources/templ
     assert.notEqual(contracts.code, 3, contracts.stdout + contracts.stderr);
     assert.doesNotMatch(contracts.stdout, /could not be (checked to the end|read)/, contracts.stdout);
     assert.match(contracts.stdout, /risk\/inventory\s+browser_click/, contracts.stdout);
+  });
+});
+
+/**
+ * A Go or Rust server shipped on npm is one executable file started without arguments (mcp-time 0.4.0): after `--`
+ * it is the server's command, not a snapshot file, for contracts, diff and inventory alike.
+ */
+describe('a server whose command is a single executable file after --', () => {
+  const binary = path.join(dir, 'mcp-server-binary');
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  writeFileSync(binary, `#!/bin/sh\nexec ${server.map(quote).join(' ')} "$@"\n`);
+  chmodSync(binary, 0o755);
+
+  it('contracts, diff and inventory start it instead of reading it as a snapshot', async () => {
+    const contracts = await runCli(['contracts', '--', binary]);
+    assert.notEqual(contracts.code, 2, contracts.stderr);
+    assert.doesNotMatch(contracts.stderr, /not valid JSON/);
+    assert.match(contracts.stdout, /risk\/inventory\s+browser_click/, contracts.stdout + contracts.stderr);
+
+    const snap = await runCli(['snapshot', '-o', path.join(dir, 'binary.json'), '--', binary]);
+    assert.equal(snap.code, 0, snap.stderr);
+    const diff = await runCli(['diff', path.join(dir, 'binary.json'), '--', binary]);
+    assert.equal(diff.code, 0, diff.stdout + diff.stderr);
+    assert.match(diff.stdout, /no contract changes/);
+
+    const inventory = await runCli(['inventory', '--', binary]);
+    assert.equal(inventory.code, 0, inventory.stderr);
+    assert.match(inventory.stdout, /tool: browser_click/);
+  });
+
+  it('a snapshot file given before any -- is still read as one', async () => {
+    const r = await runCli(['contracts', path.join(dir, 'binary.json')]);
+    assert.notEqual(r.code, 2, r.stderr);
+    assert.match(r.stdout, /browser_click/);
   });
 });
