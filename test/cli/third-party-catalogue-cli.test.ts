@@ -62,6 +62,12 @@ describe('a server whose command is a single executable file after --', () => {
     assert.match(inventory.stdout, /tool: browser_click/);
   });
 
+  it('inventory starts `node script.js` after -- instead of reading the script as a snapshot', async () => {
+    const r = await runCli(['inventory', '--', ...server]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /tool: browser_click/);
+  });
+
   it('a snapshot file given before any -- is still read as one', async () => {
     const r = await runCli(['contracts', path.join(dir, 'binary.json')]);
     assert.notEqual(r.code, 2, r.stderr);
