@@ -25,13 +25,15 @@ describe('a catalogue whose server declares resources and has no resources/templ
     const cat = parseCatalogue(readFileSync(path.join(dir, 'snap.json'), 'utf8'), 'snap.json');
     assert.deepEqual(
       cat.tools.map((t) => t.name),
-      ['browser_click', 'browser_navigate'],
+      ['browser_click', 'browser_navigate', 'browser_select'],
     );
     assert.deepEqual([cat.resources.length, cat.resourceTemplates.length], [1, 0]);
     const contracts = await runCli(['contracts', '--', ...server]);
     assert.notEqual(contracts.code, 3, contracts.stdout + contracts.stderr);
     assert.doesNotMatch(contracts.stdout, /could not be (checked to the end|read)/, contracts.stdout);
     assert.match(contracts.stdout, /risk\/inventory\s+browser_click/, contracts.stdout);
+    // Unannotated, with a selector and a value: it sets a form field, as fill does.
+    assert.match(contracts.stdout, /risk\/inventory\s+browser_select: write/, contracts.stdout);
   });
 });
 
