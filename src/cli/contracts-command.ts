@@ -1,5 +1,6 @@
 import { assay, assaySnapshot, exitCodeFor, loadReporter, type Report } from '../index.js';
 import { catalogueFromFile, isFile } from './catalogue-source.js';
+import { splitOperands } from './quick-args.js';
 import { useColor, writeReports } from './output.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';
 
@@ -16,9 +17,10 @@ export interface ContractsCommandOptions extends TargetOptions {
 }
 
 /** `mcp-assay contracts <target | snapshot.json>`: exit 0 clean, 1 an error-level rule fired, 3 unreachable. */
-export async function contractsCommand({ operands, o, cfg, given }: Plan<ContractsCommandOptions>): Promise<number> {
+export async function contractsCommand({ operands, o, cfg, given, argv }: Plan<ContractsCommandOptions>): Promise<number> {
   let report: Report;
-  if (operands.length === 1 && isFile(operands[0]!)) {
+  // A file named after `--` is the server's command (a Go or Rust binary shipped on npm), never a snapshot to read.
+  if (operands.length === 1 && !splitOperands(operands, argv).command.length && isFile(operands[0]!)) {
     const file = operands[0]!;
     report = await assaySnapshot(file, catalogueFromFile(file), { contracts: cfg.contracts, examples: cfg.examples, allowTools: cfg.check.allowTools });
   } else {

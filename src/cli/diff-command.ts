@@ -5,6 +5,7 @@ import type { AssayConfig, Catalogue, CatalogueChange, DiffAllowance } from '../
 import { applyDiffAllowances, diffCatalogues, diffExitCode, EXIT, renderDiffMarkdown, SnapshotMemo, terminalText } from '../offline.js';
 import type { Plan } from './plan.js';
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
+import { splitOperands } from './quick-args.js';
 import { takeTrailingOptions, targetFromOperands } from './targets.js';
 import { useColor } from './color.js';
 import { UsageError } from './usage-error.js';
@@ -22,12 +23,19 @@ export interface DiffOptions {
 }
 
 /** A side of the diff: a snapshot file, a URL, or (for the new side only) a command after `--`. */
-async function side(operands: string[], label: 'old' | 'new', cfg: AssayConfig, memo: SnapshotMemo): Promise<{ catalogue: Catalogue; label: string } | number> {
+async function side(
+  operands: string[],
+  label: 'old' | 'new',
+  cfg: AssayConfig,
+  memo: SnapshotMemo,
+  command = false,
+): Promise<{ catalogue: Catalogue; label: string } | number> {
   const first = operands[0];
   if (!first) throw new UsageError(`diff needs an ${label} side: a snapshot file or a target`);
-  if (isFile(first) && operands.length === 1) return { catalogue: catalogueFromFile(first, memo), label: first };
+  // A file named after `--` is the server's command (a Go or Rust binary shipped on npm), never a snapshot to read.
+  if (!command && isFile(first) && operands.length === 1) return { catalogue: catalogueFromFile(first, memo), label: first };
   // A side that names a file which is not there is a typo, not a command to start.
-  if (operands.length === 1 && /\.(json|ya?ml)$/i.test(first)) throw new UsageError(`${first}: no such snapshot file (the ${label} side)`);
+  if (!command && operands.length === 1 && /\.(json|ya?ml)$/i.test(first)) throw new UsageError(`${first}: no such snapshot file (the ${label} side)`);
   if (label === 'old' && !/^https?:\/\//i.test(first)) throw new UsageError(`${first}: the old side is a snapshot file or a URL, and this is neither`);
   const spec = targetFromOperands(operands, { header: [], env: [] });
   if (!spec) throw new UsageError(`diff: cannot read the ${label} side`);
@@ -70,8 +78,10 @@ function consoleText(changes: CatalogueChange[], labels: { old: string; new: str
 }
 
 /** `mcp-assay diff <old> <new>`: exit 1 on a breaking change or a risk escalation that was not allowed. */
-export async function diffCommand({ operands, o, cfg }: Plan<DiffOptions>): Promise<number> {
+export async function diffCommand({ operands, o, cfg, argv }: Plan<DiffOptions>): Promise<number> {
   if (operands.length < 2) throw new UsageError('diff takes two sides: <old> <new> (snapshot files or URLs; the new side may be a command after --)');
+  const split = splitOperands(operands, argv);
+  const newIsCommand = split.before.length === 1 && split.command.length > 0;
   if (operands.length > 2) {
     const trailing = takeTrailingOptions(operands, ['--md', '--json']);
     operands = trailing.operands;
@@ -85,7 +95,7 @@ export async function diffCommand({ operands, o, cfg }: Plan<DiffOptions>): Prom
   const memo = new SnapshotMemo();
   const oldSide = await side([operands[0]!], 'old', cfg, memo);
   if (typeof oldSide === 'number') return oldSide;
-  const newSide = await side(operands.slice(1), 'new', cfg, memo);
+  const newSide = await side(operands.slice(1), 'new', cfg, memo, newIsCommand);
   if (typeof newSide === 'number') return newSide;
   const reason = o.reason ?? 'allowed on the command line';
   const allow: DiffAllowance[] = [

@@ -8,6 +8,7 @@ import { enforcePolicy, EXIT, inventoryRows, loadPolicy, visible, type Catalogue
 import { catalogueFromFile, catalogueFromTarget, isFile, unreadable } from './catalogue-source.js';
 import { formatFromFile, formatInventory, INVENTORY_FORMATS, type InventoryFormat } from './inventory-format.js';
 import { planTargets, type Plan, type TargetOptions } from './plan.js';
+import { splitOperands } from './quick-args.js';
 import { targetsInFile } from './sources.js';
 import { UsageError } from './usage-error.js';
 
@@ -32,14 +33,16 @@ function nameOf(t: PlannedTarget): string {
   return t.spec.name ?? (t.spec.kind === 'http' ? t.spec.url : [t.spec.command, ...t.spec.args].join(' '));
 }
 
-export async function inventoryCommand({ operands, o, cfg }: Plan<InventoryOptions>): Promise<number> {
+export async function inventoryCommand({ operands, o, cfg, argv }: Plan<InventoryOptions>): Promise<number> {
   const format = (o.format ?? formatFromFile(o.output) ?? 'yaml') as InventoryFormat;
   if (!INVENTORY_FORMATS.includes(format)) throw new UsageError(`--format ${o.format}: expected one of ${INVENTORY_FORMATS.join(', ')}`);
   const policy = o.policy ? await loadPolicy(o.policy) : undefined;
   const sources: { name: string; read: () => Promise<Catalogue | string> }[] = [];
-  const files = operands.filter((x) => isFile(x));
+  // Files named after `--` are the server's command (a Go or Rust binary shipped on npm), never snapshots to read.
+  const { before, command } = splitOperands(operands, argv);
+  const files = before.filter((x) => isFile(x));
   for (const f of files) sources.push({ name: '', read: async () => catalogueFromFile(f) });
-  const live = operands.filter((x) => !isFile(x));
+  const live = [...before.filter((x) => !isFile(x)), ...command];
   const from = expandFrom(o.from);
   const planned: PlannedTarget[] = live.length || o.server.length || !(files.length || from.length) ? planTargets(live, { ...o, from: [] }, cfg) : [];
   for (const { ref, name } of from)

@@ -18,8 +18,12 @@ export async function catalogueInput(shared: SharedState, probe: ProbeOutcome): 
   const read = async (method: 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list', cap: string): Promise<unknown[]> => {
     if (shared.offers(cap) === false) return [];
     const l = await shared.list(method);
-    // Unreadable is never "empty": only a list the server says it does not have (-32601 without the capability) is.
-    const absent = shared.offers(cap) === undefined && (l.broken?.response?.error as { code?: unknown } | undefined)?.code === -32601;
+    // Unreadable is never "empty": only a list the server says it does not have is. That is -32601 without the
+    // capability, and -32601 on resources/templates/list with it: the capability says the server "offers any resources to
+    // read" (ServerCapabilities, both eras), templates are optional beside them, and servers on the low-level Server of the
+    // 1.x SDK (@modelcontextprotocol/server-puppeteer 2025.5.12) declare resources and register no templates handler.
+    const notFound = (l.broken?.response?.error as { code?: unknown } | undefined)?.code === -32601;
+    const absent = notFound && (shared.offers(cap) === undefined || method === 'resources/templates/list');
     if (l.broken && !absent) problems.push(`${method} did not answer with a list (${describe(l.broken)})`);
     return l.items;
   };

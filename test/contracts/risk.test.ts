@@ -43,6 +43,17 @@ describe('risk classes', () => {
     [t('draw_update_timeline', 'Draw a timeline of the release updates as an SVG.'), 'read-only'],
     [t('generate_invoice', 'Create an invoice for the order and store it in billing.'), 'write'],
     [t('regenerate_api_key', 'Regenerate the API key of the integration.'), 'admin'],
+    // server-puppeteer 2025.5.12: picks an option of a <select>, as fill types into an input.
+    [
+      t(
+        'puppeteer_select',
+        'Select an element on the page with Select tag',
+        obj({ selector: str('CSS selector for element to select'), value: str('Value to select') }),
+      ),
+      'write',
+    ],
+    // `select` without an element and a value to pick is no write signal.
+    [t('select_tables', 'Tables of the warehouse whose name matches.', obj({ pattern: str('Name pattern') })), 'read-only'],
   ];
   for (const [tool, want] of cases) {
     it(`${tool.name} is ${want}`, () => {

@@ -49,6 +49,17 @@ function nameVerb(tokens: string[]): { verb: string; write: boolean } | undefine
   return undefined;
 }
 
+/**
+ * `select` alone is no verb (a query's SELECT reads), but with a page element to find and a value to pick it sets a form
+ * field, as `fill` does: puppeteer_select of @modelcontextprotocol/server-puppeteer 2025.5.12 (selector, value), and
+ * the playwright_select of the servers built after it, none of them annotated.
+ */
+function formSelect(tokens: string[], paramNames: string[]): { verb: string; write: boolean } | undefined {
+  const element = paramNames.some((p) => p === 'selector' || p === 'element' || p === 'ref');
+  const value = paramNames.some((p) => p === 'value' || p === 'values' || p === 'option' || p === 'options');
+  return tokens.includes('select') && element && value ? { verb: 'select', write: true } : undefined;
+}
+
 /** First verb of the description, after openers like "This tool" or "Use this to". */
 function descriptionVerb(description: string): string | undefined {
   const m =
@@ -100,7 +111,7 @@ export function classifyTool(t: CatalogueTool): ToolRisk {
 
   // `add`, `subtract` on numbers compute; they do not write (the classic "add two numbers" tool).
   const arithmetic = /^\s*(?:adds?|sums?|subtracts?|multipl(?:y|ies))\b[^.]{0,40}\b(?:numbers?|integers?|values)\b/i.test(desc);
-  const verb = arithmetic ? { verb: tokens[0] ?? t.name, write: false } : nameVerb(tokens);
+  const verb = arithmetic ? { verb: tokens[0] ?? t.name, write: false } : (nameVerb(tokens) ?? formSelect(tokens, paramNames));
   const dverb = verb ? undefined : descriptionVerb(desc);
   let writeLike = false;
   if (verb?.write) {
