@@ -66,6 +66,8 @@ export interface ListenAhead {
 }
 
 let listens: ListenAhead[] = [];
+/** Whether a transport adopted the probe: the listens sent after it are then that transport's to adopt or release. */
+let probeAdopted = false;
 
 /** The URL of `argv` (`check <url> [neutral options]`) when a head start is safe; else undefined. */
 export function headStartUrl(argv: readonly string[], cwd: string): string | undefined {
@@ -92,6 +94,7 @@ export function headStartUrl(argv: readonly string[], cwd: string): string | und
 export function probeAhead(argv: readonly string[], cwd = process.cwd()): boolean {
   const url = headStartUrl(argv, cwd);
   if (url === undefined || ahead) return false;
+  probeAdopted = false;
   // The retry rule counts the requests each socket carried: it must see this one too.
   watchSockets();
   const msg = discoverRequest();
@@ -150,24 +153,24 @@ async function listenAhead(url: string, agent: Agent, res: Dispatcher.ResponseDa
   } catch (e) {
     return { ...res, body: replay(chunks, undefined, e instanceof Error ? e : new Error(String(e))) };
   }
-  const held = { ...res, body: replay(chunks) } as Dispatcher.ResponseData;
+  const replayed = { ...res, body: replay(chunks) } as Dispatcher.ResponseData;
   let answer: unknown;
   try {
     answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    return held;
+    return replayed;
   }
   const result = field(answer, 'result');
   const caps = field(result, 'capabilities');
   const versions = field(result, 'supportedVersions');
-  if (field(answer, 'id') !== 1 || field(answer, 'error') !== undefined || !Array.isArray(versions) || !versions.includes(MODERN_VERSION)) return held;
-  if (!caps || typeof caps !== 'object' || field(field(caps, 'resources'), 'subscribe') === true) return held;
+  if (field(answer, 'id') !== 1 || field(answer, 'error') !== undefined || !Array.isArray(versions) || !versions.includes(MODERN_VERSION)) return replayed;
+  if (!caps || typeof caps !== 'object' || field(field(caps, 'resources'), 'subscribe') === true) return replayed;
   const offered = listChangedFilter(caps);
-  if (!Object.keys(offered).length) return held;
+  if (!Object.keys(offered).length) return replayed;
   // The stream's own timeouts, as the run derives them without --timeout (the deadline plays no part in them).
   const hold = deriveTimeouts({ timeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, deadlineMs: 0 }, 'http').listenHold;
   listens = [sendListen(url, agent, 2, narrowFilter(offered), hold), sendListen(url, agent, 3, offered, hold)];
-  return held;
+  return replayed;
 }
 
 /** A body that gives these chunks, then the rest of `rest` (or throws `failure`); destroying it destroys `rest`. */
@@ -201,13 +204,13 @@ function sendListen(url: string, agent: Agent, id: number, filter: JsonObject, t
     dispatcher: agent,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
-  }).then((res) => ({ res, chunks: held(res.body) }));
+  }).then((res) => ({ res, chunks: heldBody(res.body) }));
   response.catch(() => undefined);
   return { body, headers, sentAt, response, cancel: (reason) => ctl.abort(reason) };
 }
 
 /** Reads `body` from now on, keeping each chunk with its arrival time, for whoever iterates later (once). */
-function held(body: Dispatcher.ResponseData['body']): AsyncIterable<HeldChunk> {
+function heldBody(body: Dispatcher.ResponseData['body']): AsyncIterable<HeldChunk> {
   const queue: HeldChunk[] = [];
   let ended = false;
   let failure: { e: unknown } | undefined;
@@ -246,6 +249,7 @@ export function claimSentAhead(url: string, userHeaders: Record<string, string> 
   if (!ahead || ahead.url !== url || (userHeaders && Object.keys(userHeaders).length)) return undefined;
   const taken = ahead;
   ahead = undefined;
+  probeAdopted = true;
   return taken;
 }
 
@@ -258,7 +262,8 @@ export function claimListensAhead(): ListenAhead[] {
 export async function releaseSentAhead(): Promise<void> {
   const left = ahead;
   ahead = undefined;
-  for (const l of listens.splice(0)) l.cancel(new Error('not adopted'));
+  // Listens of an adopted probe are recorded and cancelled when its transport closes (http.ts).
+  if (!probeAdopted) for (const l of listens.splice(0)) l.cancel(new Error('not adopted'));
   if (!left) return;
   const stop = new AbortController();
   void left.answer(stop.signal).catch(() => undefined);

@@ -224,6 +224,8 @@ test('listen requests sent ahead that no check adopts are recorded as head-start
     const transport = new HttpTransport({ url: server.url }, recorder);
     const client = new McpClient(transport, recorder, { timeoutMs: 5000 });
     await probeEra(client, 5000);
+    // As a run ends: what the head start still holds is released first, then the transport closes.
+    await releaseSentAhead();
     await transport.close(500);
     assert.deepEqual(
       recorder.entries.filter((e) => e.phase === 'head-start').map((e) => `${e.from} ${(e.body as { method?: string }).method}`),
