@@ -7,6 +7,7 @@
  * Zod-free and commander-free on purpose: `--help` reads it without loading either the config or the engine.
  */
 
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../core/timeouts.js';
 import { REPORTER_DECLS, type ReportFileKey, type ReporterDecl, type ReporterId } from '../reporters/formats.js';
 
 export type CommandName =
@@ -168,7 +169,7 @@ export const OPTIONS = {
     helpFor: { diff: 'per-request timeout for live sides' },
     commands: LIVE,
     config: 'check.timeout',
-    default: 10_000,
+    default: DEFAULT_REQUEST_TIMEOUT_MS,
   },
   deadline: {
     flags: '--deadline <ms>',

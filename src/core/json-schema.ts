@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchema, ValidateFunction } from 'ajv';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { PATTERN_TIME_LIMIT_MS, timedTest } from './regex-worker.js';
 
 import { PatternTimeoutError } from './regex-worker.js';
@@ -55,8 +55,16 @@ export function describeEngine(e: PatternEngine | undefined): string {
   return 'not evaluated';
 }
 
+/**
+ * The linear-time engine (about 270 KB), loaded when the first pattern is compiled, never at start-up: the bundle
+ * leaves it out (scripts/bundle.ts), so the chunk a check loads before it reads the probe's answer does not carry it.
+ */
+let re2js: typeof RE2JS | undefined;
+const linearEngine = (): typeof RE2JS => (re2js ??= (load('re2js') as { RE2JS: typeof RE2JS }).RE2JS);
+
 /** A matcher that cannot backtrack (RE2 semantics), or undefined when the pattern needs lookaround or backreferences. */
 function linearMatcher(pattern: string): ((s: string) => boolean) | undefined {
+  const RE2JS = linearEngine();
   try {
     const re = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.LOOKBEHINDS);
     return (s) => re.matcher(s).find();

@@ -37,6 +37,9 @@ export interface TimeoutInput {
   startupTimeoutMs?: number;
 }
 
+/** `--timeout` when none is given. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
 /** A server started by us may be installed first (npx): its first answer gets at least this long. */
 export const STARTUP_FLOOR_MS = 30_000;
 /** A check gets at least this long, and eight requests' worth when requests are allowed longer. */

@@ -7,6 +7,7 @@ import { standardHeaders, type JsonRpcRequest } from './envelope.js';
 import type { WireRecorder } from './recorder.js';
 import { MessageStream, type StreamOptions } from './stream.js';
 import { flatHeaders } from './flat-headers.js';
+import type { HeldChunk, ListenAhead } from './http-head-start.js';
 
 export interface HttpStreamDeps {
   url: string;
@@ -15,6 +16,8 @@ export interface HttpStreamDeps {
   userHeaders?: Record<string, string>;
   recorder: WireRecorder;
   maxBodyBytes: number;
+  /** The same request (body and headers) sent before the checks loaded, if there is one: adopted instead of sending. */
+  adopt?: (body: string, headers: Record<string, string>) => ListenAhead | undefined;
 }
 
 /**
@@ -22,12 +25,15 @@ export interface HttpStreamDeps {
  * Closing the stream aborts the request, which is the cancellation on Streamable HTTP (DIGEST §b HTTP, CANCEL).
  */
 export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: StreamOptions): MessageStream {
-  const s = new MessageStream(msg, o.phase);
   const headers: Record<string, string> = { ...standardHeaders(msg), ...d.userHeaders };
   for (const [k, v] of Object.entries(o.headers ?? {})) {
     for (const existing of Object.keys(headers)) if (existing.toLowerCase() === k.toLowerCase()) delete headers[existing];
     if (v !== null) headers[k] = v;
   }
+  const body = JSON.stringify(msg);
+  // Sent before the checks loaded (http-head-start.ts): recorded and timed from when it went out, its messages by when they arrived.
+  const early = d.adopt?.(body, headers);
+  const s = new MessageStream(msg, o.phase, early?.sentAt);
   const sent = (retry?: { of: number; cause: string }) =>
     d.recorder.record({
       from: 'harness',
@@ -36,13 +42,16 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
       http: { method: 'POST', url: d.url, headers },
       json: msg,
       ...(retry ? { retry } : {}),
+      ...(early ? { at: early.sentAt } : {}),
     });
   s.evidence.push(sent());
   const ctl = new AbortController();
   let ours = false;
   s.onClose(() => {
     ours = true;
-    ctl.abort(new TransportError('aborted', 'stream closed by the client'));
+    const reason = new TransportError('aborted', 'stream closed by the client');
+    ctl.abort(reason);
+    early?.cancel(reason);
   });
   // Our time running out closes the stream as `deadline`; the run stopping closes it plainly.
   const deadline = new Deadline(o.timeoutMs, 'end of stream', o.signal);
@@ -50,32 +59,37 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
 
   void (async () => {
     try {
-      const res = await d.send(
-        (dispatcher) =>
-          request(d.url, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify(msg),
-            signal: ctl.signal,
-            dispatcher,
-            headersTimeout: o.timeoutMs,
-            bodyTimeout: o.timeoutMs,
-          }),
-        (cause) => s.evidence.push(sent({ of: s.evidence[0]!, cause })),
-      );
+      const { res, chunks } = early
+        ? await early.response
+        : await d
+            .send(
+              (dispatcher) =>
+                request(d.url, {
+                  method: 'POST',
+                  headers,
+                  body,
+                  signal: ctl.signal,
+                  dispatcher,
+                  headersTimeout: o.timeoutMs,
+                  bodyTimeout: o.timeoutMs,
+                }),
+              (cause) => s.evidence.push(sent({ of: s.evidence[0]!, cause })),
+            )
+            .then((r) => ({ res: r, chunks: untimed(r.body) }));
       const h = flatHeaders(res.headers);
       const contentType = h['content-type'] ?? '';
       s.http = { status: res.statusCode, headers: h, contentType, sse: /^text\/event-stream/i.test(contentType) };
-      const record = (json: unknown, text: string) =>
+      const record = (json: unknown, text: string, at: number | undefined) =>
         d.recorder.record({
           from: 'server',
           channel: 'http',
           phase: o.phase,
           http: { status: res.statusCode, headers: h },
           ...(json === undefined ? { text } : { json, text }),
+          ...(at !== undefined ? { at } : {}),
         });
-      if (s.http.sse) await readEvents(res, s, record, d.maxBodyBytes);
-      else await readJson(res, s, record, d.maxBodyBytes);
+      if (s.http.sse) await readEvents(res, chunks, s, record, d.maxBodyBytes);
+      else await readJson(chunks, s, record, d.maxBodyBytes);
       s.finish('server-closed');
     } catch (e) {
       // Our own close already ended the stream (closed or deadline); anything else is the wire failing.
@@ -87,20 +101,33 @@ export function openHttpStream(d: HttpStreamDeps, msg: JsonRpcRequest, o: Stream
   return s;
 }
 
-type Record_ = (json: unknown, text: string) => number;
+type Record_ = (json: unknown, text: string, at: number | undefined) => number;
 
-async function readEvents(res: Dispatcher.ResponseData, s: MessageStream, record: Record_, max: number): Promise<void> {
+/** A body read as it comes (each message timed when it is read). */
+async function* untimed(body: Dispatcher.ResponseData['body']): AsyncIterable<{ chunk: Buffer; at?: number }> {
+  for await (const chunk of body) yield { chunk: chunk as Buffer };
+}
+
+async function readEvents(
+  res: Dispatcher.ResponseData,
+  chunks: AsyncIterable<HeldChunk | { chunk: Buffer; at?: number }>,
+  s: MessageStream,
+  record: Record_,
+  max: number,
+): Promise<void> {
   let bytes = 0;
+  let at: number | undefined;
   const parser = createParser({
     onEvent: (ev) => {
       const json = parse(ev.data);
-      s.push({ seq: record(json, ev.data), message: json ?? ev.data, via: 'stream' });
+      s.push({ seq: record(json, ev.data, at), message: json ?? ev.data, via: 'stream' }, at);
     },
   });
-  for await (const chunk of res.body) {
-    bytes += (chunk as Buffer).length;
+  for await (const c of chunks) {
+    bytes += c.chunk.length;
     if (bytes > max) throw new TransportError('too-large', `event stream exceeded ${max} bytes`);
-    parser.feed((chunk as Buffer).toString('utf8'));
+    at = c.at;
+    parser.feed(c.chunk.toString('utf8'));
     // The final response ends the request; the rest of the stream is not ours to wait for.
     if (s.ended) {
       res.body.destroy();
@@ -109,14 +136,16 @@ async function readEvents(res: Dispatcher.ResponseData, s: MessageStream, record
   }
 }
 
-async function readJson(res: Dispatcher.ResponseData, s: MessageStream, record: Record_, max: number): Promise<void> {
+async function readJson(chunks: AsyncIterable<HeldChunk | { chunk: Buffer; at?: number }>, s: MessageStream, record: Record_, max: number): Promise<void> {
   let text = '';
-  for await (const c of res.body) {
-    text += (c as Buffer).toString('utf8');
+  let at: number | undefined;
+  for await (const c of chunks) {
+    text += c.chunk.toString('utf8');
+    at = c.at;
     if (text.length > max) throw new TransportError('too-large', `response body exceeded ${max} bytes`);
   }
   const json = parse(text);
-  s.push({ seq: record(json, text), message: json ?? text, via: 'stream' });
+  s.push({ seq: record(json, text, at), message: json ?? text, via: 'stream' }, at);
 }
 
 function parse(text: string): unknown {

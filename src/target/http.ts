@@ -14,7 +14,7 @@ import { decodeBody } from './body-text.js';
 import { bodyRepeatIsSafe, readOnlyToolNames, repeatIsSafe, watchSockets, withOneRetry } from './reset-retry.js';
 import { HEADER } from '../spec/constants.js';
 import type { MessageStream, StreamOptions } from './stream.js';
-import { claimSentAhead, HTTP_POOL, type SentAhead } from './http-head-start.js';
+import { claimListensAhead, claimSentAhead, HTTP_POOL, type ListenAhead, type SentAhead } from './http-head-start.js';
 
 export interface RawHttpRequest {
   method: string;
@@ -79,12 +79,17 @@ export class HttpTransport implements Transport {
   private readonly parseMemo = new ParseMemo();
   /** The probe's request, sent before the checks loaded (http-head-start.ts): adopted by the first request equal to it. */
   private ahead: SentAhead | undefined;
+  /** Whether this transport adopted the probe sent ahead: then the listen requests sent after it are its own too. */
+  private readonly probedAhead: boolean;
+  /** Those listen requests, taken once the probe's answer has been read (the first stream opened), until adopted. */
+  private listensAhead: ListenAhead[] | undefined;
 
   constructor(
     private readonly opts: HttpTransportOptions,
     private readonly recorder: WireRecorder,
   ) {
     this.ahead = claimSentAhead(opts.url, opts.headers);
+    this.probedAhead = this.ahead !== undefined;
     this.agent = this.ahead?.agent ?? new Agent(HTTP_POOL);
     // The record's clock starts when the first request went out, as for a request sent by this transport.
     if (this.ahead) recorder.startClockAt(this.ahead.sentAt);
@@ -440,13 +445,40 @@ export class HttpTransport implements Transport {
         ...(this.opts.headers ? { userHeaders: this.opts.headers } : {}),
         recorder: this.recorder,
         maxBodyBytes: this.maxBody,
+        adopt: (body, headers) => this.adoptListen(body, headers),
       },
       msg,
       o,
     );
   }
 
+  /** The listen request sent ahead that is exactly this one (body and headers), once. */
+  private adoptListen(body: string, headers: Record<string, string>): ListenAhead | undefined {
+    if (!this.probedAhead) return undefined;
+    this.listensAhead ??= claimListensAhead();
+    const i = this.listensAhead.findIndex((l) => l.body === body && JSON.stringify(l.headers) === JSON.stringify(headers));
+    return i < 0 ? undefined : this.listensAhead.splice(i, 1)[0];
+  }
+
+  /** Listen requests sent ahead that no check adopted (which the head start's rules rule out) still went out: recorded as `head-start`, cancelled. */
+  private releaseListens(): void {
+    if (!this.probedAhead) return;
+    this.listensAhead ??= claimListensAhead();
+    for (const l of this.listensAhead.splice(0)) {
+      this.recorder.record({
+        from: 'harness',
+        channel: 'http',
+        phase: 'head-start',
+        http: { method: 'POST', url: this.opts.url, headers: l.headers },
+        json: JSON.parse(l.body) as unknown,
+        at: l.sentAt,
+      });
+      l.cancel(new TransportError('aborted', 'a listen request sent ahead that no check adopted'));
+    }
+  }
+
   async close(graceMs = 2000): Promise<void> {
+    this.releaseListens();
     // A 2025 client ends its session explicitly (2025-11-25 transports §session management); 405 is an allowed answer.
     if (this.legacySession?.id && this.deadReason === undefined)
       await this.raw({ method: 'DELETE', headers: {}, phase: 'close', timeoutMs: Math.min(2_000, graceMs) }).catch(() => undefined);

@@ -48,12 +48,18 @@ export class MessageStream implements AsyncIterable<StreamItem> {
   private resolveDone!: () => void;
   private wakers = new Set<() => void>();
   private cancel?: () => void;
-  private readonly t0 = performance.now();
+  private readonly t0: number;
 
+  /**
+   * `sentAt`: when the request went out, for one sent before the check opened its stream (a URL check's head start);
+   * its items are then timed from then, by when they arrived.
+   */
   constructor(
     readonly request: JsonRpcRequest,
     readonly phase: string,
+    readonly sentAt?: number,
   ) {
+    this.t0 = sentAt ?? performance.now();
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
   }
 
@@ -66,14 +72,14 @@ export class MessageStream implements AsyncIterable<StreamItem> {
     this.cancel = f;
   }
 
-  /** Transport side: one message for this stream; the final response, or a server cancel, ends it. */
-  push(item: Omit<StreamItem, 'atMs'>): void {
+  /** Transport side: one message for this stream (`at`: when it arrived, if not now); the final response, or a server cancel, ends it. */
+  push(item: Omit<StreamItem, 'atMs'>, at = performance.now()): void {
     if (this.ended) return;
     if (this.items.length >= MAX_MESSAGES_PER_EXCHANGE) {
       this.cancel?.();
       return this.finish('failure', floodError('the stream'));
     }
-    this.items.push({ ...item, atMs: Math.round(performance.now() - this.t0) });
+    this.items.push({ ...item, atMs: Math.round(at - this.t0) });
     this.evidence.push(item.seq);
     const m = item.message as JsonObject | undefined;
     if (m && typeof m === 'object' && !('method' in m) && ('result' in m || 'error' in m) && m.id === this.request.id) {
@@ -116,6 +122,15 @@ export class MessageStream implements AsyncIterable<StreamItem> {
   async settle(ms: number): Promise<void> {
     const deadline = performance.now() + ms;
     while (!this.ended && performance.now() < deadline) await this.sleep(deadline - performance.now());
+  }
+
+  /**
+   * A window of `ms` that opened with `first`: from now, or, on a stream sent ahead, from when `first` arrived (it
+   * may have waited for the check that reads it); until the stream ends, whichever is first.
+   */
+  async settleWindow(first: StreamItem, ms: number): Promise<void> {
+    const opened = this.sentAt === undefined ? performance.now() : this.t0 + first.atMs;
+    await this.settle(opened + ms - performance.now());
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<StreamItem> {

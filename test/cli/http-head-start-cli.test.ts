@@ -21,7 +21,7 @@ interface Entry {
 }
 
 test(
-  'an HTTP server gets server/discover before any check module loads, once, and the wire log starts with it; wasm compiles baseline only',
+  'an HTTP server gets server/discover before any check module loads, once, and the wire log starts with it, the listens right after its answer; wasm compiles baseline only',
   { timeout: 180_000 },
   async () => {
     const dir = tempDir('mcp-assay-http-head-start-cli-');
@@ -65,6 +65,12 @@ test(
       const discovers = target.wire.filter((e) => e.from === 'harness' && e.phase === 'probe' && e.body?.method === 'server/discover');
       assert.equal(discovers.length, 1, 'one probe');
       assert.equal(target.wire.filter((e) => e.phase === 'head-start').length, 0, 'adopted, not set aside');
+      // The window-bound checks' listen requests went out once the probe was answered, before the run read that answer.
+      const windowBound = target.wire.filter(
+        (e) => e.from === 'harness' && e.body?.method === 'subscriptions/listen' && /^subscriptions\/(filter-honoured|notifications-tagged)$/.test(e.phase),
+      );
+      assert.equal(windowBound.length, 2);
+      for (const l of windowBound) assert.ok(l.atMs < second!.atMs, `${l.phase}: listen sent at ${l.atMs} ms, the probe's answer read at ${second!.atMs} ms`);
     } finally {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

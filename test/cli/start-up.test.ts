@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -18,15 +18,26 @@ function modulesOf(url: string): string[] {
   return map.sources.map((s) => pathToFileURL(path.resolve(BUNDLE, s)).href);
 }
 
-/** The modules (files and packages) one CLI invocation (or `node` with `args`) loads, recorded by a module hook. */
-function loaded(args: string[], argv = cliArgv(), cwd?: string): string[] {
+/**
+ * The modules (files and packages) one CLI invocation (or `node` with `args`) loads, recorded by a module hook; with
+ * `required`, also the CommonJS files it loaded through `require` (which the hook does not see), as URLs.
+ */
+function loaded(args: string[], argv = cliArgv(), cwd?: string, { required = false, exitCode = 0 } = {}): string[] {
   const dir = tempDir('assay-load-');
   const log = path.join(dir, 'loaded.txt');
   const hook = path.join(dir, 'hook.mjs');
   const loader = `import { appendFileSync } from 'node:fs'; export async function load(url, c, next) { if (!url.startsWith('node:')) appendFileSync(${JSON.stringify(log)}, url + '\\n'); return next(url, c); }`;
-  writeFileSync(hook, `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loader)}`)});\n`);
+  const cache = required
+    ? `import { createRequire } from 'node:module'; import { appendFileSync } from 'node:fs'; import { pathToFileURL } from 'node:url'; const cache = createRequire(import.meta.url).cache; process.on('exit', () => { for (const f of Object.keys(cache)) appendFileSync(${JSON.stringify(log)}, pathToFileURL(f).href + '\\n'); });\n`
+    : '';
+  writeFileSync(hook, `${cache}import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loader)}`)});\n`);
   writeFileSync(log, '');
-  execFileSync(process.execPath, ['--import', hook, ...argv, ...args], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' }, ...(cwd ? { cwd } : {}) });
+  const r = spawnSync(process.execPath, ['--import', hook, ...argv, ...args], {
+    stdio: 'ignore',
+    env: { ...process.env, NO_COLOR: '1' },
+    ...(cwd ? { cwd } : {}),
+  });
+  assert.equal(r.status, exitCode, `${args.join(' ')} exited with ${r.status ?? r.signal}`);
   return readFileSync(log, 'utf8').split('\n').filter(Boolean).flatMap(modulesOf);
 }
 
@@ -90,6 +101,21 @@ describe('a command loads only what it uses', () => {
       mods.filter((m) => heavy.test(m) || /\/src\/(engine|checks|target|reporters\/[a-z-]+\/)|\/src\/index\.[jt]s$/.test(m)),
       [],
     );
+  });
+
+  it('check loads the linear-time pattern engine (re2js) only when a pattern is compiled, not with the checks', () => {
+    const dir = tempDir('assay-re2js-');
+    const engine = (mods: string[]) => mods.filter((m) => /node_modules\/re2js\//.test(m));
+    // Nothing listens on port 1: the run loads its checks, the transports and the schema code, and compiles no schema.
+    const unreachable = loaded(['check', 'http://127.0.0.1:1/mcp', '--timeout', '2000'], cliArgv(), dir, { required: true, exitCode: 3 });
+    assert.ok(
+      unreachable.some((m) => /\/src\/core\/json-schema\.[jt]s$/.test(m)),
+      'the schema code was loaded',
+    );
+    assert.deepEqual(engine(unreachable), []);
+    // A snapshot's tool schemas are checked against their meta-schema, whose patterns are compiled then.
+    writeFileSync(path.join(dir, 'tools.json'), JSON.stringify({ tools: [{ name: 'a', description: 'Reads a.', inputSchema: { type: 'object' } }] }));
+    assert.notDeepEqual(engine(loaded(['contracts', 'tools.json'], cliArgv(), dir, { required: true })), []);
   });
 
   it('check loads the YAML parser and the config schema only when there is a config file to read', () => {

@@ -1,15 +1,21 @@
 import type { JsonObject } from '../../target/envelope.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, requireWholeWindow, sameId } from './support.js';
+import {
+  ACK,
+  FILTER_KEY_OF,
+  isNotification,
+  listenWindowMs,
+  offeredFilter,
+  openListen,
+  own,
+  requireOpen,
+  requireWholeWindow,
+  sameId,
+  watchWindow,
+} from './support.js';
 import { obj, field, arr, entries } from '../../spec/read.js';
-
-/** One advertised type only, so anything else on the stream is a leak; prompts first, as tools change most often. */
-function narrow(offered: JsonObject): JsonObject {
-  for (const key of ['promptsListChanged', 'resourcesListChanged', 'toolsListChanged']) if (offered[key] === true) return { [key]: true };
-  const uris = offered.resourceSubscriptions;
-  return Array.isArray(uris) && uris.length ? { resourceSubscriptions: uris.slice(0, 1) } : {};
-}
+import { narrowFilter } from '../../spec/listen-filter.js';
 
 /** Whether a filter opts into this notification (resource updates: for a subscribed URI only). */
 function optedIn(filter: JsonObject, m: JsonObject): boolean {
@@ -38,10 +44,10 @@ export const filterHonoured: CheckDefinition = {
     { fixture: 'flows', fault: 'listen-log-on-stream' },
   ],
   async run(t) {
-    const filter = narrow(await offeredFilter(t));
+    const filter = narrowFilter(await offeredFilter(t));
     const l = await openListen(t, filter);
     await requireOpen(t, l);
-    await l.stream.settle(listenWindowMs(t));
+    await watchWindow(t, l);
     await l.stream.close();
     const id = l.stream.request.id;
     const bad: { seq: number; what: string }[] = [];

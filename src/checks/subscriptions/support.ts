@@ -3,6 +3,7 @@ import type { JsonObject } from '../../target/envelope.js';
 import { openClientStream, type MessageStream, type StreamItem } from '../../target/stream.js';
 import type { CheckContext } from '../types.js';
 import { obj, field } from '../../spec/read.js';
+import { listChangedFilter } from '../../spec/listen-filter.js';
 
 export const ACK = 'notifications/subscriptions/acknowledged';
 
@@ -15,12 +16,6 @@ export const FILTER_KEY_OF: Record<string, string> = {
   'notifications/tasks': 'taskIds',
 };
 
-const LIST_CHANGED: [string, string][] = [
-  ['promptsListChanged', 'prompts'],
-  ['resourcesListChanged', 'resources'],
-  ['toolsListChanged', 'tools'],
-];
-
 /**
  * Every notification type the server advertises (listChanged per list, resource updates for a few listed URIs when
  * resources.subscribe); the check stops as precondition-failed when there is none (DIGEST §a major 4).
@@ -28,8 +23,7 @@ const LIST_CHANGED: [string, string][] = [
 export async function offeredFilter(t: CheckContext): Promise<JsonObject> {
   const caps = t.shared.discoverCapabilities();
   if (!caps) t.precondition('server/discover returned no capabilities, so it is unknown whether subscriptions/listen applies');
-  const filter: JsonObject = {};
-  for (const [key, cap] of LIST_CHANGED) if (field(caps[cap], 'listChanged') === true) filter[key] = true;
+  const filter: JsonObject = listChangedFilter(caps);
   if (field(caps.resources, 'subscribe') === true) {
     const uris = (await t.shared.list('resources/list')).items.map((r) => field(r, 'uri')).filter((u): u is string => typeof u === 'string');
     if (uris.length) filter.resourceSubscriptions = uris.slice(0, 3);
@@ -69,6 +63,11 @@ export async function openListen(t: CheckContext, filter: JsonObject): Promise<L
     t.inconclusive(`subscriptions/listen: ${stream.failure.message}`, stream.evidence);
   }
   return { stream, ...(first ? { first } : {}) };
+}
+
+/** Waits out the listen window, which opened with the stream's first message (see MessageStream.settleWindow). */
+export async function watchWindow(t: CheckContext, l: Listen): Promise<void> {
+  await (l.first ? l.stream.settleWindow(l.first, listenWindowMs(t)) : l.stream.settle(listenWindowMs(t)));
 }
 
 /**

@@ -2,7 +2,19 @@ import { META } from '../../spec/constants.js';
 import { subscriptionIdOf } from '../../target/stream.js';
 import type { CheckDefinition } from '../types.js';
 import { BOTH, since2026 } from '../support/spec.js';
-import { ACK, FILTER_KEY_OF, isNotification, listenWindowMs, offeredFilter, openListen, own, requireOpen, requireWholeWindow, sameId } from './support.js';
+import {
+  ACK,
+  FILTER_KEY_OF,
+  isNotification,
+  listenWindowMs,
+  offeredFilter,
+  openListen,
+  own,
+  requireOpen,
+  requireWholeWindow,
+  sameId,
+  watchWindow,
+} from './support.js';
 import { obj, field } from '../../spec/read.js';
 
 /** Methods that only ever travel on a listen stream; on stdio only these are judged when they lack a usable tag. */
@@ -27,7 +39,7 @@ export const notificationsTagged: CheckDefinition = {
   async run(t) {
     const l = await openListen(t, await offeredFilter(t));
     await requireOpen(t, l);
-    await l.stream.settle(listenWindowMs(t));
+    await watchWindow(t, l);
     await l.stream.close();
     const id = l.stream.request.id;
     const bad: { seq: number; what: string }[] = [];
