@@ -6,7 +6,7 @@
 import type { SharedState } from '../checks/index.js';
 import type { Masker } from '../core/mask.js';
 import type { RuleSettings } from '../core/rules.js';
-import { prepareAnalysis, type Catalogue, type RawCatalogueInput } from '../contracts/index.js';
+import { prepareAnalysisInTurns, type Catalogue, type PreparedAnalysis, type RawCatalogueInput } from '../contracts/index.js';
 import type { ProbeOutcome } from '../target/probe.js';
 import { catalogueInput } from './catalogue.js';
 import { catalogueOf } from './catalogue-of.js';
@@ -25,8 +25,8 @@ const LIST_CAP: Record<(typeof LISTS)[number], string> = {
 export interface EarlyCatalogue {
   input: RawCatalogueInput;
   catalogue: Catalogue;
-  /** prepareAnalysis's result, or the message it threw (the step reports that as `contracts/analysis-error`). */
-  prepared: ReturnType<typeof prepareAnalysis> | { error: string };
+  /** prepareAnalysisInTurns's result, or the message it threw (the step reports that as `contracts/analysis-error`). */
+  prepared: PreparedAnalysis | { error: string };
 }
 
 export class EarlyContracts {
@@ -59,7 +59,7 @@ export class EarlyContracts {
     this.maskedAt = this.masker.version;
     const catalogue = catalogueOf(input, this.masker);
     try {
-      return { input, catalogue, prepared: prepareAnalysis(catalogue, this.settings) };
+      return { input, catalogue, prepared: await prepareAnalysisInTurns(catalogue, this.settings) };
     } catch (e) {
       return { input, catalogue, prepared: { error: (e as Error).message } };
     }
