@@ -12,6 +12,7 @@ import { McpClient } from '../target/client.js';
 import { probeEra } from '../target/probe.js';
 import { WireRecorder } from '../target/recorder.js';
 import { WireAudit } from '../target/wire-audit.js';
+import { ownEofWait, reviseByOwnProcess } from './own-shutdown.js';
 import { StdioTransport } from '../target/stdio.js';
 import type { Transport } from '../target/transport.js';
 import { openTransport } from '../target/open.js';
@@ -105,7 +106,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   // stdio: once the checks and the catalogue are done with the run's own process, it ends while the analysis runs.
   let closing: Promise<void> | undefined;
   const serverDone = () => {
-    if (spec.kind === 'stdio' && !o.session) closing ??= transport.close();
+    if (spec.kind === 'stdio' && !o.session) closing ??= transport.close(undefined, ownEofWait(report.results));
   };
   // A large catalogue's contracts analysis, begun on a worker thread while the checks run.
   let beside: ContractsBeside | undefined;
@@ -239,9 +240,13 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     deadline.dispose();
     // Past the deadline (which may pass while the copies above close), stopping the server gets a short grace
     // (README: "Deadlines"), not the polite one; a close begun before the analysis already ran alongside them.
-    await Promise.all([closing ?? transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined), unused]);
+    await Promise.all([
+      closing ?? transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined, deadline.expired ? undefined : ownEofWait(report.results)),
+      unused,
+    ]);
   }
   if (transport instanceof StdioTransport) {
+    reviseByOwnProcess(report.results, transport.closedBy, o.strict);
     const err = transport.stderrText();
     if (err) report.stderr = err;
   }

@@ -76,6 +76,11 @@ export class StdioTransport implements Transport {
   private stderrBuf = '';
   private stderrDropped = 0;
   private stdinClosed = false;
+  /**
+   * How the first close ended a process that was running when it began: whether it exited on EOF alone within the
+   * wait before SIGTERM, and how long that wait was. Undefined when the process had already exited, or before a close.
+   */
+  closedBy: { eof: boolean; waitedMs: number } | undefined;
   private readonly exited: Promise<void>;
   /** Open `subscriptions/listen` streams by JSON-encoded id, and the ids of those already closed. */
   private readonly streams = new Map<string, MessageStream>();
@@ -340,7 +345,10 @@ export class StdioTransport implements Transport {
     if (!this.exit && this.child.pid !== undefined) {
       this.stdinClosed = true;
       this.child.stdin?.end();
-      if (!(await settlesWithin(this.exited, eofWaitMs ?? grace))) {
+      const waitedMs = eofWaitMs ?? grace;
+      const onEof = await settlesWithin(this.exited, waitedMs);
+      this.closedBy ??= { eof: onEof, waitedMs };
+      if (!onEof) {
         killGroup(this.child, 'SIGTERM');
         if (!(await settlesWithin(this.exited, grace))) {
           killGroup(this.child, 'SIGKILL');

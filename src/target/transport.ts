@@ -66,6 +66,9 @@ export interface Transport {
    * go out as a 2025 client sends them, without the per-request `_meta` and headers 2026-07-28 added.
    */
   speaks2025?(): boolean;
-  /** Ends the connection or process; `graceMs` bounds each polite wait (short once the run's deadline has passed). */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Ends the connection or process; `graceMs` bounds each polite wait (short once the run's deadline has passed).
+   * `eofWaitMs` (a process only): the wait after EOF on its stdin before SIGTERM, when it should differ from `graceMs`.
+   */
+  close(graceMs?: number, eofWaitMs?: number): Promise<void>;
 }

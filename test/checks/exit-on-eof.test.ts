@@ -1,6 +1,7 @@
 /**
  * stdio/exit-on-eof judges whether a server exits on EOF by itself, not how fast: a shutdown slower than the 2 s many
- * clients wait (or slowed by a loaded machine) is noted, and only a server still running well past that fails.
+ * clients wait (or slowed by a loaded machine) is noted, and only a server still running well past that fails. The run's
+ * own process is a second witness: a pass on a copy is revised when that process did not exit on EOF.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { TargetSpec } from '../../src/core/target-spec.js';
 import { CHECKS, selectChecks } from '../../src/checks/index.js';
 import { exampleStdio, explain, nodeFlags, result, run } from '../support/fixtures.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ext = path.extname(fileURLToPath(import.meta.url));
@@ -17,6 +19,11 @@ const slowShutdown: TargetSpec = {
   command: process.execPath,
   args: [...nodeFlags(), path.join(here, `../fixtures/servers/third-party/slow-shutdown${ext}`)],
 };
+const firstIgnoresEof = (lock: string): TargetSpec => ({
+  kind: 'stdio',
+  command: process.execPath,
+  args: [...nodeFlags(), path.join(here, `../fixtures/servers/third-party/first-ignores-eof${ext}`), lock],
+});
 const only = { checks: selectChecks(CHECKS, ['stdio/exit-on-eof']) };
 
 describe('stdio/exit-on-eof', { timeout: 120_000 }, () => {
@@ -34,6 +41,18 @@ describe('stdio/exit-on-eof', { timeout: 120_000 }, () => {
     const x = result(r, 'stdio/exit-on-eof');
     assert.equal(x.status, 'warn', explain(r));
     assert.equal(x.message, 'the server was still running 5000 ms after its stdin was closed');
+    assert.equal(r.processesLeft, undefined);
+  });
+
+  it("is revised when the run's own process needed SIGTERM although a second copy exited on EOF", async () => {
+    const r = await run(firstIgnoresEof(path.join(tempDir('eof-lock-'), 'server.lock')), only);
+    const x = result(r, 'stdio/exit-on-eof');
+    assert.equal(x.status, 'warn', explain(r));
+    assert.match(
+      x.message ?? '',
+      /^the run's own server process was still running 5500 ms after its stdin was closed, though a second copy exited \d+ ms after stdin closed \(code 0\)$/,
+    );
+    assert.equal(x.actual, 'still running after 5500 ms; it was then sent SIGTERM');
     assert.equal(r.processesLeft, undefined);
   });
 });
