@@ -33,6 +33,8 @@ export interface LegacyChannel {
   readonly ready: boolean;
   readonly sessionId?: string | undefined;
   request(method: string, params?: JsonObject, timeoutMs?: number): Promise<Exchange>;
+  /** A request in this session whose MCP-Protocol-Version header names `version` instead of the session's (HTTP). */
+  requestNaming(version: string, method: string): Promise<Exchange>;
 }
 
 export class LegacySession implements LegacyChannel {
@@ -122,6 +124,11 @@ export class LegacySession implements LegacyChannel {
     return this.transport.send(msg, this.send(this.sessionHeaders(), timeoutMs, phase));
   }
 
+  requestNaming(version: string, method: string, phase?: string): Promise<Exchange> {
+    const msg: JsonRpcRequest = { jsonrpc: '2.0', id: ++this.nextId, method, params: {} };
+    return this.transport.send(msg, this.send({ ...this.sessionHeaders(), [HEADER.protocolVersion]: version }, undefined, phase));
+  }
+
   /** This session as one of the checks sharing it sees it: its requests are recorded under that check's `phase`. */
   forPhase(phase: string): LegacyChannel {
     return new PhasedChannel(this, phase);
@@ -174,6 +181,10 @@ class PhasedChannel implements LegacyChannel {
 
   request(method: string, params?: JsonObject, timeoutMs?: number): Promise<Exchange> {
     return this.session.request(method, params, timeoutMs, this.phase);
+  }
+
+  requestNaming(version: string, method: string): Promise<Exchange> {
+    return this.session.requestNaming(version, method, this.phase);
   }
 }
 
