@@ -112,11 +112,7 @@ function attempt(analysis: string, run: () => RawFinding[]): RawFinding[] | Anal
 }
 
 export function prepareAnalysis(original: Catalogue, settings?: RuleSettings, thresholdsIn?: Partial<ContractThresholds>): PreparedAnalysis {
-  const steps = preparing(original, settings, thresholdsIn);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return drain(preparing(original, settings, thresholdsIn));
 }
 
 /**
@@ -130,6 +126,14 @@ export async function prepareAnalysisInTurns(original: Catalogue, settings?: Rul
     const step = steps.next();
     if (step.done) return step.value;
     await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Runs steps to the end without giving way. */
+function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
@@ -173,11 +177,7 @@ function prepareFrom(
   thresholds: ContractThresholds,
   confusable: RawFinding[] | AnalysisCrash | undefined,
 ): PreparedAnalysis {
-  const steps = preparingFrom(c, malformed, settings, thresholds, confusable);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return drain(preparingFrom(c, malformed, settings, thresholds, confusable));
 }
 
 function* preparingFrom(
