@@ -105,8 +105,15 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
   let sharedClosing: Promise<void> | undefined;
   // stdio: once the checks and the catalogue are done with the run's own process, it ends while the analysis runs.
   let closing: Promise<void> | undefined;
+  // Ends the run's own connection or process within the deadline's grace: each polite wait is bounded by what is left
+  // of the deadline (short once it passed), and the exit-on-EOF witness gets its full bound only when that fits.
+  const closeOwn = (): Promise<void> => {
+    if (deadline.expired) return transport.close(SHUTDOWN_GRACE_AFTER_DEADLINE_MS);
+    const eof = ownEofWait(report.results);
+    return transport.close(Math.max(SHUTDOWN_GRACE_AFTER_DEADLINE_MS, deadline.left(2000)), eof === undefined ? undefined : deadline.left(eof));
+  };
   const serverDone = () => {
-    if (spec.kind === 'stdio' && !o.session) closing ??= transport.close(undefined, ownEofWait(report.results));
+    if (spec.kind === 'stdio' && !o.session) closing ??= closeOwn();
   };
   // A large catalogue's contracts analysis, begun on a worker thread while the checks run.
   let beside: ContractsBeside | undefined;
@@ -240,10 +247,7 @@ export async function assayTarget(spec: TargetSpec, o: TargetRunOptions): Promis
     deadline.dispose();
     // Past the deadline (which may pass while the copies above close), stopping the server gets a short grace
     // (README: "Deadlines"), not the polite one; a close begun before the analysis already ran alongside them.
-    await Promise.all([
-      closing ?? transport.close(deadline.expired ? SHUTDOWN_GRACE_AFTER_DEADLINE_MS : undefined, deadline.expired ? undefined : ownEofWait(report.results)),
-      unused,
-    ]);
+    await Promise.all([closing ?? closeOwn(), unused]);
   }
   if (transport instanceof StdioTransport) {
     reviseByOwnProcess(report.results, transport.closedBy, o.strict);

@@ -138,7 +138,9 @@ export function endCopy(shared: SharedState, transport: Transport, end: () => Pr
  * would turn the harness's own slowness into a verdict. SIGTERM follows half a second later, so an exit seen within
  * the bound came from EOF alone.
  */
-export const EOF_EXIT_BOUND_MS = 5000;
+export const EOF_EXIT_BOUND_MS = 3000;
+/** The wait after each signal once stdio/exit-on-eof's bound has passed without an exit. */
+const SIGNAL_GRACE_AFTER_BOUND_MS = 400;
 /** The wait between EOF and SIGTERM common among clients: an exit slower than this is noted on a pass. */
 export const CLIENT_EOF_WAIT_MS = 2000;
 
@@ -196,7 +198,9 @@ async function watchEof(client: McpClient, transport: StdioTransport, after: Pro
     if (!alive.response || transport.exit) return { alive, exitedEarly: transport.exit !== undefined, waitedMs: 0 };
     const t0 = performance.now();
     // EOF, then SIGTERM, then SIGKILL (the transport's shutdown sequence); the exit is timed from the EOF.
-    closing = transport.close(undefined, EOF_EXIT_BOUND_MS + 500);
+    // Past the bound the verdict is known: SIGTERM and SIGKILL then follow each other quickly, so a server that ignores
+    // both costs the bound and 0.8 s, not the polite 2 s after each (a short --deadline must still hold).
+    closing = transport.close(SIGNAL_GRACE_AFTER_BOUND_MS, EOF_EXIT_BOUND_MS + 500);
     const exited = await transport.exitedWithin(EOF_EXIT_BOUND_MS);
     const waitedMs = Math.round(performance.now() - t0);
     return { alive, exitedEarly: false, waitedMs, ...(exited && transport.exit ? { exit: transport.exit } : {}) };
